@@ -1,0 +1,3 @@
+package io.dubboconsole.demo.api;
+
+public enum Color { RED, GREEN, BLUE }

@@ -1,0 +1,89 @@
+package io.dubboconsole.demo.provider;
+
+import io.dubboconsole.demo.Args;
+import io.dubboconsole.demo.PeerHostRegistryFactory;
+import io.dubboconsole.demo.Peers;
+import io.dubboconsole.demo.api.FaultService;
+import io.dubboconsole.demo.api.GreetingService;
+import io.dubboconsole.demo.api.TypesService;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.MetadataReportConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * A demo provider. Options: --registry zookeeper://127.0.0.1:2181, --host 127.0.0.2
+ * (the address it registers; see PeerHostRegistryFactory),
+ * --port 20880, --app demo-provider, --services greeting,types,fault.
+ * Prints "READY {json}" on stdout once every service is exported and registered.
+ * The same source compiles against Dubbo 2.7.23 and 3.3.x.
+ */
+public final class ProviderMain {
+    private ProviderMain() {}
+
+    public static void main(String[] argv) throws Exception {
+        Args args = new Args(argv);
+        String registry = args.get("registry", "zookeeper://127.0.0.1:2181");
+        String host = args.get("host", "127.0.0.1");
+        int port = args.getInt("port", 20880);
+        String app = args.get("app", "demo-provider");
+        Set<String> wanted = new HashSet<String>(Arrays.asList(args.get("services", "greeting,types,fault").split(",")));
+        String address = host + ":" + port;
+        String dubboVersion = Version.getVersion();
+        System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
+
+        ApplicationConfig application = new ApplicationConfig(app);
+        application.setQosEnable(false);
+
+        RegistryConfig registryConfig = Peers.registry(registry);
+
+        ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
+        protocol.setThreads(50);
+
+        DubboBootstrap bootstrap = DubboBootstrap.getInstance()
+                .application(application)
+                .registry(registryConfig)
+                .configCenter(Peers.configCenter(registry))
+                .metadataReport(new MetadataReportConfig(registry))
+                .protocol(protocol);
+
+        if (wanted.contains("greeting")) {
+            ServiceConfig<GreetingService> greeting = new ServiceConfig<GreetingService>();
+            greeting.setId("greeting");
+            greeting.setInterface(GreetingService.class);
+            greeting.setRef(new GreetingServiceImpl(address, dubboVersion));
+            bootstrap.service(greeting);
+        }
+        if (wanted.contains("types")) {
+            ServiceConfig<TypesService> types = new ServiceConfig<TypesService>();
+            types.setId("types");
+            types.setInterface(TypesService.class);
+            types.setRef(new TypesServiceImpl());
+            types.setGroup("demo");
+            types.setVersion("1.0.0");
+            bootstrap.service(types);
+        }
+        if (wanted.contains("fault")) {
+            ServiceConfig<FaultService> fault = new ServiceConfig<FaultService>();
+            fault.setId("fault");
+            fault.setInterface(FaultService.class);
+            fault.setRef(new FaultServiceImpl());
+            fault.setVersion("2.0.0");
+            fault.setTimeout(10000);
+            bootstrap.service(fault);
+        }
+
+        bootstrap.start();
+        System.out.println("READY {\"role\":\"provider\",\"app\":\"" + app + "\",\"address\":\"" + address
+                + "\",\"dubbo\":\"" + dubboVersion + "\"}");
+        System.out.flush();
+        bootstrap.await();
+    }
+}
