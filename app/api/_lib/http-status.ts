@@ -1,0 +1,11 @@
+import type { ErrorCode } from "@/lib/errors";
+
+/** The one table from error code to HTTP status. Every code must appear (checked by the type). */
+export const HTTP_STATUS = {
+  validation_failed: 400,
+  url_syntax: 400,
+  not_found: 404,
+  registry_unavailable: 503,
+  config_invalid: 500,
+  internal: 500,
+} as const satisfies Record<ErrorCode, number>;

@@ -1,0 +1,54 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import type { z } from "zod";
+import type { ErrorBody } from "@/lib/api/error-body";
+import { ConsoleError, ValidationError } from "@/lib/errors";
+import { getEngine } from "@/server/runtime/boot";
+import type { Engine } from "@/server/runtime/engine";
+import { HTTP_STATUS } from "./http-status";
+
+/** What a handler body receives: the request and the process's engine. */
+export interface HandlerContext {
+  readonly request: Request;
+  readonly engine: Engine;
+}
+
+/**
+ * Wraps every route handler: runs it, turns typed errors into `{ error: { code, message } }`
+ * with the status from HTTP_STATUS, and turns anything unexpected into a logged 500 that
+ * says nothing of the internals.
+ */
+export function route(body: (ctx: HandlerContext) => Promise<unknown> | unknown) {
+  return async (request: Request): Promise<NextResponse> => {
+    const engine = getEngine();
+    try {
+      const result = await body({ request, engine });
+      return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
+    } catch (e) {
+      if (e instanceof ConsoleError) return errorResponse(e);
+      engine.log.error("unhandled error in route handler", {
+        url: request.url,
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
+      return errorResponse(new ConsoleError("internal", "internal error; see the console's log"));
+    }
+  };
+}
+
+function errorResponse(e: ConsoleError): NextResponse<ErrorBody> {
+  return NextResponse.json(
+    { error: { ...(e.details ?? {}), code: e.code, message: e.message } },
+    { status: HTTP_STATUS[e.code], headers: { "cache-control": "no-store" } },
+  );
+}
+
+/** Validates the URL query against `schema`, or throws a ValidationError naming each bad parameter. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ path: i.path.join(".") || "(query)", message: i.message }));
+    throw new ValidationError(`invalid query: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+  }
+  return result.data;
+}

@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import { errorBodySchema } from "./error-body";
+
+/** An HTTP API answer that was not 2xx, with the server's code and message when it sent them. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** GETs `url` and validates the body with `schema`; non-2xx answers throw {@link ApiError}. */
+export async function fetchJson<S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  const res = await fetch(url, { signal, headers: { accept: "application/json" } });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(res.status, "http_error", `HTTP ${res.status} from ${url}`);
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,39 @@
+/**
+ * The state of one registry connection, as the engine reports it and the UI renders it
+ * (an exhaustive switch over `type`).
+ *
+ * - `connecting`: no session yet (start-up, or a new client after a lost session);
+ * - `connected`: a live session; the view is being kept current by watches;
+ * - `suspended`: the socket dropped; the session may still be alive on the server, and
+ *   ZooKeeper will restore the watches if it reconnects in time; data shown is stale;
+ * - `lost`: the session expired, or stayed suspended past its timeout; a new client is
+ *   being made and everything will be re-read;
+ * - `closed`: the engine shut the connection down.
+ */
+import { z } from "zod";
+
+export const registryStateSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("connecting"), since: z.number(), attempts: z.number() }),
+  z.object({ type: z.literal("connected"), since: z.number(), sessionId: z.string() }),
+  z.object({ type: z.literal("suspended"), since: z.number() }),
+  z.object({ type: z.literal("lost"), since: z.number(), reason: z.string() }),
+  z.object({ type: z.literal("closed"), since: z.number() }),
+]);
+export type RegistryState = z.infer<typeof registryStateSchema>;
+
+/** One registry as GET /api/v1/registry reports it. */
+export const registryStatusSchema = z.object({
+  source: z.string(),
+  servers: z.array(z.string()),
+  root: z.string(),
+  state: registryStateSchema,
+  /** When the view last finished a full read of the tree; null before the first one. */
+  syncedAt: z.number().nullable(),
+  serviceCount: z.number(),
+  /** Child nodes that are not valid Dubbo URLs, skipped with a reason. */
+  invalidNodes: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+export type RegistryStatus = z.infer<typeof registryStatusSchema>;
+
+export const registryStatusResponseSchema = z.object({ registries: z.array(registryStatusSchema) });
+export type RegistryStatusResponse = z.infer<typeof registryStatusResponseSchema>;

@@ -1,0 +1,31 @@
+/** The HTTP contract of GET /api/v1/services, shared by the handler and the client. */
+import { z } from "zod";
+
+export const serviceSummarySchema = z.object({
+  /** `group/interface:version`. */
+  key: z.string(),
+  interface: z.string(),
+  group: z.string(),
+  version: z.string(),
+  providers: z.number().int().nonnegative(),
+  consumers: z.number().int().nonnegative(),
+  /** Applications that provide the service (the providers' `application` parameter). */
+  applications: z.array(z.string()),
+  /** Dubbo releases seen among the providers (`release`, or `dubbo` on old providers). */
+  releases: z.array(z.string()),
+});
+export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
+
+export const servicesResponseSchema = z.object({
+  services: z.array(serviceSummarySchema),
+  total: z.number().int().nonnegative(),
+});
+export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
+
+/** Query of GET /api/v1/services. */
+export const servicesQuerySchema = z.object({
+  /** Case-insensitive substring of the interface, group, version or an application. */
+  q: z.string().trim().max(200, "q is at most 200 characters").optional(),
+  limit: z.coerce.number().int("limit must be a whole number").min(1).max(10_000).default(1_000),
+});
+export type ServicesQuery = z.infer<typeof servicesQuerySchema>;

@@ -1,0 +1,129 @@
+/**
+ * Dubbo's registry address syntax, as operators write it in `dubbo.registry.address`:
+ *
+ * - `zookeeper://host:port` (2181 when the port is left out);
+ * - a cluster as `zookeeper://h1:p1?backup=h2:p2,h3:p3` or `zookeeper://h1:p1,h2:p2`,
+ *   or without the protocol, `h1:p1,h2:p2`;
+ * - separate registries joined by `|` (or `;`), as Dubbo's `REGISTRY_SPLIT_PATTERN`;
+ * - `?group=x` roots the registry at `/x` instead of `/dubbo` (ZookeeperRegistry);
+ * - `?session=ms` the session timeout, `?timeout=ms` the connect/operation timeout;
+ * - `user:password@` digest credentials.
+ *
+ * Pure: the parser returns a value or throws {@link RegistryAddressError} naming the bad part.
+ */
+
+import { ConsoleError } from "../errors";
+
+/** One registry to connect to. */
+export interface RegistryAddress {
+  /** The part of the configuration this came from, for messages and the status page. */
+  readonly source: string;
+  /** The ZooKeeper ensemble: `host:port` entries, main first. */
+  readonly servers: readonly string[];
+  /** The root path of Dubbo's tree, `/dubbo` unless `group` says otherwise. */
+  readonly root: string;
+  readonly sessionTimeoutMs: number;
+  readonly operationTimeoutMs: number;
+  readonly auth?: { readonly username: string; readonly password: string };
+}
+
+/** A malformed registry address; the message names the bad part in one line. */
+export class RegistryAddressError extends ConsoleError {
+  constructor(
+    readonly part: string,
+    readonly reason: string,
+  ) {
+    super("config_invalid", `"${part}": ${reason}`);
+    this.name = "RegistryAddressError";
+  }
+}
+
+export const DEFAULT_ZOOKEEPER_PORT = 2181;
+/** ZookeeperRegistry's DEFAULT_ROOT. */
+export const DEFAULT_ROOT = "dubbo";
+/** Dubbo's default ZooKeeper session timeout (`session`), 60 s. */
+export const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
+/** How long one registry operation may wait, unless `timeout` says otherwise. */
+export const DEFAULT_OPERATION_TIMEOUT_MS = 5_000;
+
+const SUPPORTED_PROTOCOLS = new Set(["zookeeper"]);
+
+/** Parses a whole `DUBBO_REGISTRY` value into one entry per registry. */
+export function parseRegistryAddresses(value: string): RegistryAddress[] {
+  const parts = value
+    .split(/\s*[|;]+\s*/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  if (parts.length === 0) throw new RegistryAddressError(value, "no registry address given");
+  return parts.map(parseOne);
+}
+
+function parseOne(part: string): RegistryAddress {
+  let rest = part;
+  let protocol = "zookeeper";
+  const sep = rest.indexOf("://");
+  if (sep >= 0) {
+    protocol = rest.slice(0, sep);
+    rest = rest.slice(sep + 3);
+    if (protocol === "") throw new RegistryAddressError(part, "missing protocol before ://");
+  }
+  if (!SUPPORTED_PROTOCOLS.has(protocol)) {
+    throw new RegistryAddressError(part, `unsupported registry protocol "${protocol}" (only zookeeper:// is supported)`);
+  }
+  const q = rest.indexOf("?");
+  const query = new URLSearchParams(q >= 0 ? rest.slice(q + 1) : "");
+  rest = q >= 0 ? rest.slice(0, q) : rest;
+  const slash = rest.indexOf("/");
+  if (slash >= 0) rest = rest.slice(0, slash); // a path (e.g. /org.apache.dubbo.registry.RegistryService) is ignored, as in Dubbo.
+
+  let auth: RegistryAddress["auth"];
+  const at = rest.lastIndexOf("@");
+  if (at >= 0) {
+    const userInfo = rest.slice(0, at);
+    rest = rest.slice(at + 1);
+    const colon = userInfo.indexOf(":");
+    const username = colon >= 0 ? userInfo.slice(0, colon) : userInfo;
+    const password = colon >= 0 ? userInfo.slice(colon + 1) : "";
+    if (username === "") throw new RegistryAddressError(part, "credentials before @ have no user name");
+    auth = { username: decodeURIComponent(username), password: decodeURIComponent(password) };
+  }
+
+  const hosts = rest.split(",").map((h) => h.trim());
+  const backup = query.get("backup");
+  if (backup !== null) hosts.push(...backup.split(",").map((h) => h.trim()));
+  const servers = hosts.map((h) => normaliseHost(part, h));
+
+  const group = query.get("group");
+  if (group !== null && !/^\/?[\w.-]+(\/[\w.-]+)*$/.test(group)) {
+    throw new RegistryAddressError(part, `group "${group}" is not a valid ZooKeeper path segment`);
+  }
+  const root = group === null || group === "" ? `/${DEFAULT_ROOT}` : group.startsWith("/") ? group : `/${group}`;
+
+  return {
+    source: part,
+    servers,
+    root,
+    sessionTimeoutMs: positiveInt(part, query, "session", DEFAULT_SESSION_TIMEOUT_MS),
+    operationTimeoutMs: positiveInt(part, query, "timeout", DEFAULT_OPERATION_TIMEOUT_MS),
+    ...(auth ? { auth } : {}),
+  };
+}
+
+function normaliseHost(part: string, hostPort: string): string {
+  if (hostPort === "") throw new RegistryAddressError(part, "empty host in the server list");
+  const colon = hostPort.lastIndexOf(":");
+  const host = colon >= 0 ? hostPort.slice(0, colon) : hostPort;
+  const portText = colon >= 0 ? hostPort.slice(colon + 1) : String(DEFAULT_ZOOKEEPER_PORT);
+  if (!/^[A-Za-z0-9._-]+$/.test(host)) throw new RegistryAddressError(part, `host "${host}" is not a host name or IPv4 address`);
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+    throw new RegistryAddressError(part, `port "${portText}" of ${host} is not a number from 1 to 65535`);
+  }
+  return `${host}:${Number(portText)}`;
+}
+
+function positiveInt(part: string, query: URLSearchParams, key: string, fallback: number): number {
+  const v = query.get(key);
+  if (v === null) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) <= 0) throw new RegistryAddressError(part, `${key}=${v} is not a positive number of milliseconds`);
+  return Number(v);
+}

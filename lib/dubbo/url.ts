@@ -1,0 +1,169 @@
+import { ConsoleError } from "../errors";
+
+/**
+ * The Dubbo URL model: `protocol://[user[:password]@]host[:port]/path?k=v&k2=v2`.
+ *
+ * Parsing mirrors Dubbo's `URLStrParser.parseDecodedStr` (dubbo-common, 3.x) exactly,
+ * including its quirks, because routes and previews must see the very same parameters
+ * a Java consumer sees:
+ * - parameters split on `&` and `;`; the first `=` separates name from value;
+ * - a parameter with no value (`k` or `k=`) is `""` in 3.x but takes its own name as
+ *   value in 2.7 (`addParam`, dubbo-2.7.23 vs dubbo-3.3.1): pass the {@link UrlDialect};
+ * - a `default.x` parameter also supplies `x` when `x` is absent;
+ * - a later duplicate overwrites an earlier one;
+ * - host/port come from the last `:` before the path; a non-numeric port is an error.
+ */
+
+/** A parsed Dubbo URL. Immutable by convention; parameters are raw (not decoded). */
+export interface DubboUrl {
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly host: string;
+  /** 0 when absent, as in Java. */
+  readonly port: number;
+  /** Without the leading '/'; '' when absent. */
+  readonly path: string;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** Thrown when a string is not a Dubbo URL; `reason` says what was wrong. */
+export class UrlSyntaxError extends ConsoleError {
+  constructor(
+    readonly input: string,
+    readonly reason: string,
+  ) {
+    super("url_syntax", `invalid Dubbo URL (${reason}): ${input.length > 200 ? `${input.slice(0, 200)}…` : input}`);
+    this.name = "UrlSyntaxError";
+  }
+}
+
+const DEFAULT_KEY_PREFIX = "default.";
+
+/** Whose `URL.valueOf` to mirror where 2.7 and 3.x differ (valueless parameters). */
+export type UrlDialect = "2.7" | "3.x";
+
+/** Parses a decoded URL string, as `URL.valueOf(String)` does. */
+export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x"): DubboUrl {
+  const q = input.indexOf("?");
+  const body = q >= 0 ? input.slice(0, q) : input;
+  const parameters = q >= 0 ? parseParameters(input.slice(q + 1), dialect) : {};
+  return { ...parseBody(input, body), parameters };
+}
+
+/**
+ * Decodes a ZooKeeper child name, which Dubbo writes as `URL.encode(url.toFullString())`
+ * (java.net.URLEncoder: '+' stands for a space), then parses it.
+ */
+export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x"): DubboUrl {
+  return parseDubboUrl(javaUrlDecode(nodeName), dialect);
+}
+
+/** `java.net.URLDecoder.decode(s, "UTF-8")`: '+' is a space, `%XX` are UTF-8 bytes. */
+export function javaUrlDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    throw new UrlSyntaxError(s, "malformed percent-encoding");
+  }
+}
+
+/** `java.net.URLEncoder.encode(s, "UTF-8")`: like encodeURIComponent, but a space is '+' and `*` stays. */
+export function javaUrlEncode(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/%20/g, "+")
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function parseParameters(query: string, dialect: UrlDialect): Record<string, string> {
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  let nameStart = 0;
+  let valueStart = -1;
+  const add = (end: number) => {
+    if (nameStart >= end) return;
+    const vs = valueStart <= nameStart ? end + 1 : valueStart;
+    const name = query.slice(nameStart, vs - 1);
+    const value = vs >= end ? (dialect === "2.7" ? name : "") : query.slice(vs, end);
+    params[name] = value;
+    if (name.startsWith(DEFAULT_KEY_PREFIX)) {
+      const bare = name.slice(DEFAULT_KEY_PREFIX.length);
+      if (!(bare in params)) params[bare] = value;
+    }
+  };
+  for (let i = 0; i < query.length; i++) {
+    const ch = query[i];
+    if (ch === "=") {
+      if (nameStart === i) nameStart = i + 1;
+      else if (valueStart < nameStart) valueStart = i + 1;
+    } else if (ch === "&" || ch === ";") {
+      add(i);
+      nameStart = i + 1;
+    }
+  }
+  add(query.length);
+  return { ...params };
+}
+
+function parseBody(full: string, body: string): Omit<DubboUrl, "parameters"> {
+  let start = 0;
+  let end = body.length;
+  let protocol = "";
+  let protoEnd = body.indexOf("://");
+  if (protoEnd >= 0) {
+    if (protoEnd === 0) throw new UrlSyntaxError(full, "missing protocol");
+    protocol = body.slice(0, protoEnd);
+    start = protoEnd + 3;
+  } else {
+    protoEnd = body.indexOf(":/");
+    if (protoEnd === 0) throw new UrlSyntaxError(full, "missing protocol");
+    if (protoEnd > 0) {
+      protocol = body.slice(0, protoEnd);
+      start = protoEnd + 1;
+    }
+  }
+  let path = "";
+  const slash = body.indexOf("/", start);
+  if (slash >= 0) {
+    path = body.slice(slash + 1);
+    end = slash;
+  }
+  let username = "";
+  let password = "";
+  const at = body.lastIndexOf("@", end - 1);
+  if (at >= start && at > 0) {
+    const colon = body.indexOf(":", start);
+    if (colon !== -1 && colon < at) {
+      username = body.slice(start, colon);
+      password = body.slice(colon + 1, at);
+    } else {
+      username = body.slice(start, at);
+    }
+    start = at + 1;
+  }
+  let port = 0;
+  const hostEnd = body.lastIndexOf(":", end - 1);
+  if (hostEnd >= start && hostEnd > 0 && hostEnd < body.length - 1) {
+    const pct = body.lastIndexOf("%", end - 1);
+    if (!(pct >= start && pct > hostEnd)) {
+      const portText = body.slice(hostEnd + 1, end);
+      if (!/^[+-]?\d+$/.test(portText) || !Number.isSafeInteger(Number(portText))) {
+        throw new UrlSyntaxError(full, `port "${portText}" is not a number`);
+      }
+      port = Number(portText);
+      end = hostEnd;
+    }
+  }
+  const host = end > start ? body.slice(start, end) : "";
+  return { protocol, username, password, host, port, path };
+}
+
+/** `host:port`, as `URL.getAddress()`: the host alone when the port is 0. */
+export function urlAddress(url: DubboUrl): string {
+  return url.port > 0 ? `${url.host}:${url.port}` : url.host;
+}
+
+/** A parameter, or `fallback` when absent or empty (Java's `getParameter(key, default)`). */
+export function urlParam(url: DubboUrl, key: string, fallback = ""): string {
+  const v = url.parameters[key];
+  return v === undefined || v === "" ? fallback : v;
+}

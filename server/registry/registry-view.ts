@@ -1,0 +1,209 @@
+import { type DubboUrl, parseEncodedDubboUrl } from "@/lib/dubbo/url";
+import { ConsoleError } from "@/lib/errors";
+import type { Logger } from "../runtime/logger";
+import { CATEGORIES, type Category, NON_SERVICE_CHILDREN } from "./categories";
+import { Limiter } from "./limiter";
+import type { ZkReader } from "./zk-reader";
+
+/** One registered URL: the ZooKeeper child name and what it parses to. */
+export interface RegistryEntry {
+  readonly node: string;
+  readonly url: DubboUrl;
+}
+
+/** Everything registered under `/{root}/{name}`, by category. */
+export type ServiceNode = ReadonlyMap<Category, readonly RegistryEntry[]>;
+
+/** What changed, so listeners can update only what is affected. */
+export type ViewChange =
+  | { type: "category"; service: string; category: Category }
+  | { type: "service-removed"; service: string }
+  | { type: "resynced" };
+
+/** How long to wait before re-reading a path whose read failed. */
+const RETRY_DELAY_MS = 1_000;
+/** ZooKeeper requests in flight at once during a full read. */
+const READ_CONCURRENCY = 64;
+
+/**
+ * An always-in-memory mirror of Dubbo's interface-level tree in one registry, kept
+ * current by one-shot ZooKeeper watches that re-arm on every read.
+ *
+ * Invariants:
+ * - every path read in the current epoch has a watch armed (or a retry scheduled);
+ * - a watch or retry from an older epoch (an older session) does nothing;
+ * - a child name that is not a Dubbo URL is skipped and listed in `invalidNodes`, never
+ *   thrown, so one bad node cannot hide a service;
+ * - the previous contents stay readable while a new session re-reads them.
+ */
+export class RegistryView {
+  private readonly services = new Map<string, Map<Category, RegistryEntry[]>>();
+  private readonly invalid = new Map<string, string>();
+  private readonly watched = new Set<string>();
+  private readonly limiter = new Limiter(READ_CONCURRENCY);
+  private readonly listeners = new Set<(change: ViewChange) => void>();
+  private epoch = 0;
+  private pending = 0;
+  private syncing = false;
+  private lastSync: number | null = null;
+
+  constructor(
+    private readonly reader: ZkReader,
+    readonly root: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** When the last full read finished; null before the first. */
+  get syncedAt(): number | null {
+    return this.lastSync;
+  }
+
+  get serviceNames(): IterableIterator<string> {
+    return this.services.keys();
+  }
+
+  get serviceCount(): number {
+    return this.services.size;
+  }
+
+  service(name: string): ServiceNode | undefined {
+    return this.services.get(name);
+  }
+
+  invalidNodes(): { path: string; reason: string }[] {
+    return [...this.invalid].map(([path, reason]) => ({ path, reason }));
+  }
+
+  onChange(listener: (change: ViewChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Re-reads the whole tree and re-arms every watch; call on each new session. */
+  resync(): void {
+    this.epoch++;
+    this.watched.clear();
+    this.syncing = true;
+    this.track(this.epoch, () => this.readRoot(this.epoch));
+  }
+
+  private readRoot = async (epoch: number): Promise<void> => {
+    const children = await this.reader.getChildren(this.root, this.rewatch(epoch, this.root, () => this.readRoot(epoch)));
+    if (epoch !== this.epoch) return;
+    if (children === null) {
+      // No root yet: wait for it to be created.
+      await this.reader.exists(this.root, this.rewatch(epoch, `${this.root}#exists`, () => this.readRoot(epoch)));
+      for (const name of [...this.services.keys()]) this.removeService(name);
+      return;
+    }
+    const names = new Set(children.filter((c) => !NON_SERVICE_CHILDREN.has(c)));
+    for (const name of [...this.services.keys()]) if (!names.has(name)) this.removeService(name);
+    for (const name of names) {
+      if (!this.watched.has(this.servicePath(name))) this.track(epoch, () => this.readService(epoch, name));
+    }
+  };
+
+  private readService = async (epoch: number, name: string): Promise<void> => {
+    const path = this.servicePath(name);
+    this.watched.add(path);
+    const children = await this.reader.getChildren(path, this.rewatch(epoch, path, () => this.readService(epoch, name)));
+    if (epoch !== this.epoch) return;
+    if (children === null) {
+      this.watched.delete(path);
+      this.removeService(name);
+      return;
+    }
+    for (const category of CATEGORIES) {
+      const catPath = `${path}/${category}`;
+      if (children.includes(category)) {
+        if (!this.watched.has(catPath)) this.track(epoch, () => this.readCategory(epoch, name, category));
+      } else {
+        this.setCategory(name, category, []);
+      }
+    }
+  };
+
+  private readCategory = async (epoch: number, name: string, category: Category): Promise<void> => {
+    const path = `${this.servicePath(name)}/${category}`;
+    this.watched.add(path);
+    const children = await this.reader.getChildren(path, this.rewatch(epoch, path, () => this.readCategory(epoch, name, category)));
+    if (epoch !== this.epoch) return;
+    if (children === null) {
+      this.watched.delete(path);
+      this.setCategory(name, category, []);
+      return;
+    }
+    const entries: RegistryEntry[] = [];
+    for (const node of children) {
+      const nodePath = `${path}/${node}`;
+      try {
+        entries.push({ node, url: parseEncodedDubboUrl(node) });
+        this.invalid.delete(nodePath);
+      } catch (e) {
+        this.invalid.set(nodePath, e instanceof ConsoleError ? e.message : String(e));
+      }
+    }
+    this.setCategory(name, category, entries);
+  };
+
+  /** A watcher that re-reads `path` in the same epoch, once. */
+  private rewatch(epoch: number, path: string, read: () => Promise<void>): () => void {
+    return () => {
+      if (epoch !== this.epoch) return;
+      this.track(epoch, read);
+      this.log.debug("registry watch fired", { path });
+    };
+  }
+
+  /** Runs a read under the limiter; retries it later on failure; marks the sync done when none remain. */
+  private track(epoch: number, read: () => Promise<void>): void {
+    this.pending++;
+    void this.limiter
+      .run(read)
+      .catch((e: unknown) => {
+        if (epoch !== this.epoch) return;
+        this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
+        this.pending++; // the retry keeps the sync open until it has run
+        setTimeout(() => {
+          this.pending--;
+          if (epoch === this.epoch) this.track(epoch, read);
+        }, RETRY_DELAY_MS).unref();
+      })
+      .finally(() => {
+        this.pending--;
+        if (this.pending === 0 && this.syncing && epoch === this.epoch) {
+          this.syncing = false;
+          this.lastSync = Date.now();
+          this.emit({ type: "resynced" });
+        }
+      });
+  }
+
+  private setCategory(name: string, category: Category, entries: RegistryEntry[]): void {
+    let node = this.services.get(name);
+    if (!node) {
+      if (entries.length === 0 && !this.watched.has(this.servicePath(name))) return;
+      node = new Map();
+      this.services.set(name, node);
+    }
+    const before = node.get(category);
+    if ((before?.length ?? 0) === 0 && entries.length === 0) return;
+    node.set(category, entries);
+    this.emit({ type: "category", service: name, category });
+  }
+
+  private removeService(name: string): void {
+    if (!this.services.delete(name)) return;
+    const prefix = `${this.servicePath(name)}/`;
+    for (const path of [...this.invalid.keys()]) if (path.startsWith(prefix)) this.invalid.delete(path);
+    this.emit({ type: "service-removed", service: name });
+  }
+
+  private servicePath(name: string): string {
+    return `${this.root}/${name}`;
+  }
+
+  private emit(change: ViewChange): void {
+    for (const l of this.listeners) l(change);
+  }
+}

@@ -1,0 +1,184 @@
+import zookeeper from "node-zookeeper-client";
+import type { RegistryAddress } from "@/lib/dubbo/registry-address";
+import type { RegistryState } from "@/lib/api/registry-state";
+import { RegistryUnavailableError } from "@/lib/errors";
+import type { Logger } from "../runtime/logger";
+import type { ZkReader } from "./zk-reader";
+
+/** How long node-zookeeper-client waits before trying the next server of the ensemble. */
+const SPIN_DELAY_MS = 1_000;
+
+type SessionListener = () => void;
+type StateListener = (state: RegistryState) => void;
+
+/**
+ * One ZooKeeper session over node-zookeeper-client, kept alive across faults.
+ *
+ * node-zookeeper-client re-connects within a session by itself (and restores watches
+ * with SetWatches), but it reports expiry only once a server answers, and a dead client
+ * object stays dead. This wrapper therefore:
+ * - tracks the state as a {@link RegistryState};
+ * - treats a session as lost when ZooKeeper says it expired, or when it has been
+ *   suspended longer than the session timeout (the server will have expired it), and
+ *   then builds a fresh client;
+ * - emits `onSession` for every new session, so readers re-read and re-arm watches;
+ * - bounds every operation with the configured timeout, and fails at once when the
+ *   session is not connected, so no caller ever hangs on a dead registry.
+ */
+export class ZkSession implements ZkReader {
+  private client: zookeeper.Client | null = null;
+  private generation = 0;
+  private lostTimer: NodeJS.Timeout | null = null;
+  private current: RegistryState = { type: "connecting", since: Date.now(), attempts: 0 };
+  private readonly sessionListeners = new Set<SessionListener>();
+  private readonly stateListeners = new Set<StateListener>();
+
+  constructor(
+    readonly address: RegistryAddress,
+    private readonly log: Logger,
+  ) {}
+
+  get state(): RegistryState {
+    return this.current;
+  }
+
+  /** Starts connecting; returns at once. */
+  start(): void {
+    if (this.client || this.current.type === "closed") return;
+    this.openClient(0);
+  }
+
+  /** Called for each new session (first connect, and after every lost session). */
+  onSession(listener: SessionListener): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
+  onState(listener: StateListener): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  close(): void {
+    this.generation++;
+    this.clearLostTimer();
+    this.client?.close();
+    this.client = null;
+    this.setState({ type: "closed", since: Date.now() });
+  }
+
+  getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
+    return this.call<string[] | null>(`getChildren ${path}`, (client, done) => {
+      const cb = (error: Error | zookeeper.Exception | null, children: string[]) => {
+        if (error && isNoNode(error)) done(null, null);
+        else done(error, children);
+      };
+      if (watcher) client.getChildren(path, () => watcher(), cb);
+      else client.getChildren(path, cb);
+    });
+  }
+
+  exists(path: string, watcher?: () => void): Promise<boolean> {
+    return this.call<boolean>(`exists ${path}`, (client, done) => {
+      const cb = (error: Error | zookeeper.Exception | null, stat: zookeeper.Stat | null) => done(error, !!stat);
+      if (watcher) client.exists(path, () => watcher(), cb);
+      else client.exists(path, cb);
+    });
+  }
+
+  private call<T>(
+    what: string,
+    run: (client: zookeeper.Client, done: (error: Error | zookeeper.Exception | null, value: T) => void) => void,
+  ): Promise<T> {
+    const client = this.client;
+    if (!client || this.current.type !== "connected") {
+      return Promise.reject(this.unavailable(`cannot ${what}: registry is ${this.current.type}`));
+    }
+    const timeoutMs = this.address.operationTimeoutMs;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(this.unavailable(`ZooKeeper did not answer ${what} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      run(client, (error, value) => {
+        clearTimeout(timer);
+        if (error) reject(this.unavailable(`ZooKeeper failed ${what}: ${String(error)}`, error));
+        else resolve(value);
+      });
+    });
+  }
+
+  private unavailable(message: string, cause?: unknown): RegistryUnavailableError {
+    const err = new RegistryUnavailableError(message, { registry: this.address.source, state: this.current.type });
+    if (cause !== undefined) Object.defineProperty(err, "cause", { value: cause });
+    return err;
+  }
+
+  private openClient(attempts: number): void {
+    const gen = ++this.generation;
+    const client = zookeeper.createClient(this.address.servers.join(","), {
+      sessionTimeout: this.address.sessionTimeoutMs,
+      spinDelay: SPIN_DELAY_MS,
+      retries: 0,
+    });
+    this.client = client;
+    this.setState({ type: "connecting", since: Date.now(), attempts });
+    client.on("state", (state: zookeeper.State) => {
+      if (gen === this.generation) this.onZkState(client, state);
+    });
+    if (this.address.auth) {
+      client.addAuthInfo("digest", Buffer.from(`${this.address.auth.username}:${this.address.auth.password}`));
+    }
+    client.connect();
+  }
+
+  private onZkState(client: zookeeper.Client, state: zookeeper.State): void {
+    const { SYNC_CONNECTED, CONNECTED_READ_ONLY, DISCONNECTED, EXPIRED, AUTH_FAILED } = zookeeper.State;
+    if (state === SYNC_CONNECTED || state === CONNECTED_READ_ONLY) {
+      const resumed = this.current.type === "suspended";
+      this.clearLostTimer();
+      this.setState({ type: "connected", since: Date.now(), sessionId: client.getSessionId().toString("hex") });
+      if (!resumed) {
+        this.log.info("registry session established", { registry: this.address.source });
+        for (const l of this.sessionListeners) l();
+      }
+    } else if (state === DISCONNECTED) {
+      if (this.current.type !== "connected") return;
+      this.setState({ type: "suspended", since: Date.now() });
+      this.lostTimer = setTimeout(() => this.lose("suspended longer than the session timeout"), this.address.sessionTimeoutMs);
+    } else if (state === EXPIRED) {
+      this.lose("session expired");
+    } else if (state === AUTH_FAILED) {
+      this.lose("authentication failed");
+    }
+  }
+
+  /** Drops the dead client and starts a new one; its session will trigger a full re-read. */
+  private lose(reason: string): void {
+    this.clearLostTimer();
+    this.log.warn("registry session lost", { registry: this.address.source, reason });
+    const attempts = this.current.type === "connecting" ? this.current.attempts + 1 : 1;
+    const old = this.client;
+    this.generation++;
+    old?.close();
+    this.client = null;
+    this.setState({ type: "lost", since: Date.now(), reason });
+    setTimeout(() => {
+      if (this.current.type === "lost") this.openClient(attempts);
+    }, SPIN_DELAY_MS).unref();
+  }
+
+  private clearLostTimer(): void {
+    if (this.lostTimer) clearTimeout(this.lostTimer);
+    this.lostTimer = null;
+  }
+
+  private setState(state: RegistryState): void {
+    this.current = state;
+    for (const l of this.stateListeners) l(state);
+  }
+}
+
+function isNoNode(error: Error | zookeeper.Exception): boolean {
+  return "getCode" in error && typeof error.getCode === "function" && error.getCode() === zookeeper.Exception.NO_NODE;
+}

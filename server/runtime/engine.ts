@@ -1,0 +1,56 @@
+import type { RegistryStatusResponse } from "@/lib/api/registry-state";
+import { ServiceCatalog } from "../governance/catalog";
+import { Registry } from "../registry/registry";
+import type { ConsoleConfig } from "./config";
+import { createLogger, type Logger } from "./logger";
+
+/**
+ * The console's long-lived server side: one per Node process. Holds the registry
+ * sessions and the catalog built from them. Created by {@link startEngine}, found by
+ * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
+ * handlers as separate module graphs (and dev reloads re-evaluate modules).
+ */
+export class Engine {
+  readonly registries: readonly Registry[];
+  readonly catalog: ServiceCatalog;
+
+  constructor(
+    readonly config: ConsoleConfig,
+    readonly log: Logger = createLogger(config.logLevel),
+  ) {
+    this.registries = config.registries.map((address) => new Registry(address, log));
+    this.catalog = new ServiceCatalog(this.registries);
+  }
+
+  start(): void {
+    for (const r of this.registries) r.start();
+  }
+
+  close(): void {
+    for (const r of this.registries) r.close();
+  }
+
+  registryStatus(): RegistryStatusResponse {
+    return { registries: this.registries.map((r) => r.status()) };
+  }
+}
+
+const ENGINE_KEY = Symbol.for("dubbo-console.engine");
+type EngineHolder = { [ENGINE_KEY]?: Engine };
+
+/** Starts the process's engine once; later calls return the same one. */
+export function startEngine(config: ConsoleConfig): Engine {
+  const holder = globalThis as EngineHolder;
+  let engine = holder[ENGINE_KEY];
+  if (!engine) {
+    engine = new Engine(config);
+    holder[ENGINE_KEY] = engine;
+    engine.start();
+  }
+  return engine;
+}
+
+/** The running engine, or undefined before instrumentation has started it. */
+export function findEngine(): Engine | undefined {
+  return (globalThis as EngineHolder)[ENGINE_KEY];
+}

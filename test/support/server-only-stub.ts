@@ -1,0 +1,2 @@
+// Next.js resolves `server-only` to a no-op on the server; tests run on the server side too.
+export {};

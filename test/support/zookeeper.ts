@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Peer, startPeer } from "./child-process";
+import { freePort } from "./free-port";
+import { classpath, ensureJavaPeersBuilt, JVM_FLAGS } from "./java-build";
+
+/** A running Apache ZooKeeper server (or ensemble) started by the rig. */
+export interface ZooKeeperHandle {
+  /** `host:port[,host:port...]` for clients. */
+  readonly connectString: string;
+  /** `zookeeper://host:port[?backup=...]` for Dubbo and the console. */
+  readonly dubboAddress: string;
+  readonly nodes: readonly { port: number; peer: Peer }[];
+  stop(): Promise<void>;
+}
+
+const HOST = "127.0.0.1";
+
+/** Sends a four-letter word and returns the answer (ZooKeeper's admin protocol). */
+export function fourLetterWord(port: number, word: string, host = HOST): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    let answer = "";
+    socket.setTimeout(2_000, () => socket.destroy());
+    socket.once("connect", () => socket.write(word));
+    socket.on("data", (d) => (answer += d.toString()));
+    socket.once("close", () => resolve(answer));
+    socket.once("error", () => resolve(""));
+  });
+}
+
+/** Waits until the server at `port` says it serves (`ruok` → `imok`, then `srvr` shows a mode). */
+export async function waitForZooKeeper(port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await fourLetterWord(port, "ruok")) === "imok" && /Mode: (standalone|leader|follower)/.test(await fourLetterWord(port, "srvr"))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`ZooKeeper on port ${port} did not start serving within ${timeoutMs} ms`);
+}
+
+function config(dataDir: string, clientPort: number, servers: string[]): string {
+  return [
+    "tickTime=500",
+    "initLimit=20",
+    "syncLimit=10",
+    `dataDir=${dataDir}`,
+    `clientPort=${clientPort}`,
+    `clientPortAddress=${HOST}`,
+    "maxSessionTimeout=120000",
+    "minSessionTimeout=1000",
+    "4lw.commands.whitelist=ruok,srvr,stat,cons",
+    "admin.enableServer=false",
+    "standaloneEnabled=true",
+    ...servers,
+  ].join("\n");
+}
+
+function launch(name: string, cfgFile: string): Peer {
+  return startPeer(name, "java", [
+    ...JVM_FLAGS,
+    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+    "-Dzookeeper.admin.enableServer=false",
+    "-Dzookeeper.jmx.log4j.disable=true",
+    "-cp",
+    classpath("zookeeper"),
+    "org.apache.zookeeper.server.quorum.QuorumPeerMain",
+    cfgFile,
+  ]);
+}
+
+/** Starts a standalone ZooKeeper server on a free loopback port with its own data dir. */
+export async function startZooKeeper(): Promise<ZooKeeperHandle> {
+  return startEnsemble(1);
+}
+
+/**
+ * Starts `size` ZooKeeper servers on free loopback ports; with size > 1 they form a
+ * quorum (for fault tests: stop one, stop the leader, and so on).
+ */
+export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
+  ensureJavaPeersBuilt();
+  const base = mkdtempSync(join(tmpdir(), "zk-"));
+  const ports = await Promise.all(Array.from({ length: size }, async () => ({ client: await freePort(), quorum: await freePort(), election: await freePort() })));
+  const servers = size > 1 ? ports.map((p, i) => `server.${i + 1}=${HOST}:${p.quorum}:${p.election}`) : [];
+  const nodes = ports.map((p, i) => {
+    const dataDir = join(base, `node${i + 1}`);
+    mkdirSync(dataDir, { recursive: true });
+    if (size > 1) writeFileSync(join(dataDir, "myid"), String(i + 1));
+    const cfgFile = join(base, `zoo${i + 1}.cfg`);
+    writeFileSync(cfgFile, config(dataDir, p.client, servers));
+    return { port: p.client, peer: launch(`zk${i + 1}`, cfgFile) };
+  });
+  try {
+    await Promise.all(
+      nodes.map((n) =>
+        Promise.race([
+          waitForZooKeeper(n.port),
+          n.peer.exited.then((code) => {
+            throw new Error(`${n.peer.name} exited with ${code}:\n${n.peer.lines.slice(-20).join("\n")}`);
+          }),
+        ]),
+      ),
+    );
+  } catch (e) {
+    await Promise.all(nodes.map((n) => n.peer.stop()));
+    throw e;
+  }
+  const hostPorts = nodes.map((n) => `${HOST}:${n.port}`);
+  return {
+    connectString: hostPorts.join(","),
+    dubboAddress: `zookeeper://${hostPorts[0]}${hostPorts.length > 1 ? `?backup=${hostPorts.slice(1).join(",")}` : ""}`,
+    nodes,
+    async stop() {
+      await Promise.all(nodes.map((n) => n.peer.stop()));
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}

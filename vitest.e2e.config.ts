@@ -1,0 +1,17 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import { shared } from "./vitest.shared";
+
+/** A real Chromium (Debian's, driven by playwright-core) against `next start`, over the real rig. */
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: {
+      include: ["test/e2e/**/*.test.ts"],
+      environment: "node",
+      globalSetup: ["test/support/rig-setup.ts"],
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      fileParallelism: false,
+    },
+  }),
+);

@@ -1,0 +1,9 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import { shared } from "./vitest.shared";
+
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: { include: ["test/unit/**/*.test.ts"], environment: "node" },
+  }),
+);
