@@ -15,8 +15,13 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Marks every ConsoleError, so it is recognised across module graphs (see isConsoleError). */
+const BRAND = Symbol.for("dubbo-console.error");
+
 /** Base class: a failure with a stable code, a human message and optional details. */
 export class ConsoleError extends Error {
+  readonly [BRAND] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -26,6 +31,15 @@ export class ConsoleError extends Error {
     super(message, options);
     this.name = "ConsoleError";
   }
+}
+
+/**
+ * Whether `e` is a ConsoleError. Use this, not `instanceof`, at the HTTP edge: Next.js
+ * loads instrumentation (which creates the engine) and route handlers as separate module
+ * graphs, each with its own copy of this class.
+ */
+export function isConsoleError(e: unknown): e is ConsoleError {
+  return typeof e === "object" && e !== null && (e as { [BRAND]?: unknown })[BRAND] === true;
 }
 
 /** Input (a body, a query, a path segment) did not validate; `issues` says where and why. */

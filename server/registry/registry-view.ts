@@ -1,5 +1,5 @@
 import { type DubboUrl, parseEncodedDubboUrl } from "@/lib/dubbo/url";
-import { ConsoleError } from "@/lib/errors";
+import { isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { CATEGORIES, type Category, NON_SERVICE_CHILDREN } from "./categories";
 import { Limiter } from "./limiter";
@@ -128,6 +128,7 @@ export class RegistryView {
     this.watched.add(path);
     const children = await this.reader.getChildren(path, this.rewatch(epoch, path, () => this.readCategory(epoch, name, category)));
     if (epoch !== this.epoch) return;
+    this.forgetInvalidUnder(path);
     if (children === null) {
       this.watched.delete(path);
       this.setCategory(name, category, []);
@@ -135,12 +136,10 @@ export class RegistryView {
     }
     const entries: RegistryEntry[] = [];
     for (const node of children) {
-      const nodePath = `${path}/${node}`;
       try {
         entries.push({ node, url: parseEncodedDubboUrl(node) });
-        this.invalid.delete(nodePath);
       } catch (e) {
-        this.invalid.set(nodePath, e instanceof ConsoleError ? e.message : String(e));
+        this.invalid.set(`${path}/${node}`, isConsoleError(e) ? e.message : String(e));
       }
     }
     this.setCategory(name, category, entries);
@@ -193,10 +192,14 @@ export class RegistryView {
   }
 
   private removeService(name: string): void {
+    this.forgetInvalidUnder(this.servicePath(name));
     if (!this.services.delete(name)) return;
-    const prefix = `${this.servicePath(name)}/`;
-    for (const path of [...this.invalid.keys()]) if (path.startsWith(prefix)) this.invalid.delete(path);
     this.emit({ type: "service-removed", service: name });
+  }
+
+  private forgetInvalidUnder(path: string): void {
+    const prefix = `${path}/`;
+    for (const p of [...this.invalid.keys()]) if (p.startsWith(prefix)) this.invalid.delete(p);
   }
 
   private servicePath(name: string): string {

@@ -3,6 +3,7 @@ import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryState } from "@/lib/api/registry-state";
 import { RegistryUnavailableError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
+import { closeZkClient } from "./close-zk-client";
 import type { ZkReader } from "./zk-reader";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
@@ -62,7 +63,7 @@ export class ZkSession implements ZkReader {
   close(): void {
     this.generation++;
     this.clearLostTimer();
-    this.client?.close();
+    if (this.client) closeZkClient(this.client);
     this.client = null;
     this.setState({ type: "closed", since: Date.now() });
   }
@@ -125,6 +126,7 @@ export class ZkSession implements ZkReader {
     this.setState({ type: "connecting", since: Date.now(), attempts });
     client.on("state", (state: zookeeper.State) => {
       if (gen === this.generation) this.onZkState(client, state);
+      else if (state === zookeeper.State.SYNC_CONNECTED) client.close(); // a discarded client's late connect
     });
     if (this.address.auth) {
       client.addAuthInfo("digest", Buffer.from(`${this.address.auth.username}:${this.address.auth.password}`));
@@ -160,7 +162,7 @@ export class ZkSession implements ZkReader {
     const attempts = this.current.type === "connecting" ? this.current.attempts + 1 : 1;
     const old = this.client;
     this.generation++;
-    old?.close();
+    if (old) closeZkClient(old);
     this.client = null;
     this.setState({ type: "lost", since: Date.now(), reason });
     setTimeout(() => {

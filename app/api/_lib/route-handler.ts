@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { ErrorBody } from "@/lib/api/error-body";
-import { ConsoleError, ValidationError } from "@/lib/errors";
+import { ConsoleError, isConsoleError, ValidationError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
 import type { Engine } from "@/server/runtime/engine";
 import { HTTP_STATUS } from "./http-status";
@@ -25,7 +25,7 @@ export function route(body: (ctx: HandlerContext) => Promise<unknown> | unknown)
       const result = await body({ request, engine });
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
     } catch (e) {
-      if (e instanceof ConsoleError) return errorResponse(e);
+      if (isConsoleError(e)) return errorResponse(e);
       engine.log.error("unhandled error in route handler", {
         url: request.url,
         error: e instanceof Error ? (e.stack ?? e.message) : String(e),

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { registryStatusResponseSchema } from "@/lib/api/registry-state";
+import { servicesResponseSchema } from "@/lib/api/services";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+
+const rig = inject("rig");
+let server: ConsoleHandle;
+
+beforeAll(async () => {
+  server = await startConsole({ DUBBO_REGISTRY: rig.zkAddress });
+  await waitForRegistrySync(server.url);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function get(path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${server.url}${path}`);
+  return { status: res.status, body: await res.json() };
+}
+
+describe("GET /api/v1/services", () => {
+  it("answers the registry's services in the documented shape", async () => {
+    const { status, body } = await get("/api/v1/services");
+    expect(status).toBe(200);
+    const parsed = servicesResponseSchema.parse(body);
+    expect(parsed.total).toBe(3);
+    expect(parsed.services.map((s) => [s.key, s.providers])).toEqual([
+      ["io.dubboconsole.demo.api.FaultService:2.0.0", 2],
+      ["io.dubboconsole.demo.api.GreetingService", 2],
+      ["demo/io.dubboconsole.demo.api.TypesService:1.0.0", 2],
+    ]);
+  });
+
+  it.each([
+    ["?limit=abc", "limit"],
+    ["?limit=0", "limit"],
+    ["?limit=1.5", "limit"],
+    [`?q=${"x".repeat(201)}`, "q"],
+  ])("rejects %s with 400 validation_failed naming the parameter", async (query, param) => {
+    const { status, body } = await get(`/api/v1/services${query}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: { code: "validation_failed", issues: [{ path: param }] } });
+    expect((body as { error: { message: string } }).error.message).toContain(param);
+  });
+});
+
+describe("GET /api/v1/registry", () => {
+  it("reports the connected session and what was read", async () => {
+    const { status, body } = await get("/api/v1/registry");
+    expect(status).toBe(200);
+    const [registry] = registryStatusResponseSchema.parse(body).registries;
+    expect(registry).toMatchObject({ source: rig.zkAddress, root: "/dubbo", state: { type: "connected" }, serviceCount: 3, invalidNodes: [] });
+    expect(registry?.syncedAt).toBeGreaterThan(0);
+  });
+});

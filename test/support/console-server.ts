@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { type Peer, startPeer } from "./child-process";
+import { freePort, waitForPort } from "./free-port";
+import { waitFor } from "./wait-for";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+export interface ConsoleHandle {
+  readonly url: string;
+  readonly peer: Peer;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the built console (`next start`, after `npm run build`) on a free loopback port
+ * with the given environment, and waits until it accepts connections.
+ */
+export async function startConsole(env: Record<string, string>): Promise<ConsoleHandle> {
+  const port = await freePort();
+  const peer = launchConsole(env, port);
+  await Promise.race([
+    waitForPort("127.0.0.1", port, 60_000),
+    peer.exited.then((code) => {
+      throw new Error(`console exited with ${code}:\n${peer.lines.join("\n")}`);
+    }),
+  ]);
+  return { url: `http://127.0.0.1:${port}`, peer, stop: () => peer.stop() };
+}
+
+/** Waits until every registry of the console at `url` has finished its first full read. */
+export async function waitForRegistrySync(url: string): Promise<void> {
+  await waitFor("the console's registries to sync", async () => {
+    const body = (await (await fetch(`${url}/api/v1/registry`)).json()) as { registries: { syncedAt: number | null }[] };
+    return body.registries.every((r) => r.syncedAt !== null);
+  });
+}
+
+/** Starts `next start` without waiting, for tests of start-up failures. */
+export function launchConsole(env: Record<string, string>, port: number): Peer {
+  return startPeer("console", join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+}
