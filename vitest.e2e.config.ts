@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
+import SummaryReporter from "./test/support/summary-reporter";
 import { shared } from "./vitest.shared";
 
 /** A real Chromium (Debian's, driven by playwright-core) against `next start`, over the real rig. */
@@ -8,6 +9,7 @@ export default mergeConfig(
     test: {
       include: ["test/e2e/**/*.test.ts"],
       environment: "node",
+      reporters: ["default", new SummaryReporter("e2e")],
       globalSetup: ["test/support/rig-setup.ts"],
       testTimeout: 120_000,
       hookTimeout: 180_000,

@@ -22,5 +22,5 @@ export function TH({ className, ...props }: ComponentProps<"th">) {
 }
 
 export function TD({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-2 align-top", className)} {...props} />;
+  return <td className={cn("px-3 py-2 align-middle", className)} {...props} />;
 }

@@ -81,9 +81,15 @@ export async function startZooKeeper(): Promise<ZooKeeperHandle> {
  * quorum (for fault tests: stop one, stop the leader, and so on).
  */
 export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
+  return startEnsembleOn(await Promise.all(Array.from({ length: size }, () => freePort())));
+}
+
+/** Starts one ZooKeeper server per given client port (a quorum when more than one). */
+export async function startEnsembleOn(clientPorts: readonly number[]): Promise<ZooKeeperHandle> {
   ensureJavaPeersBuilt();
+  const size = clientPorts.length;
   const base = mkdtempSync(join(tmpdir(), "zk-"));
-  const ports = await Promise.all(Array.from({ length: size }, async () => ({ client: await freePort(), quorum: await freePort(), election: await freePort() })));
+  const ports = await Promise.all(clientPorts.map(async (client) => ({ client, quorum: await freePort(), election: await freePort() })));
   const servers = size > 1 ? ports.map((p, i) => `server.${i + 1}=${HOST}:${p.quorum}:${p.election}`) : [];
   const nodes = ports.map((p, i) => {
     const dataDir = join(base, `node${i + 1}`);

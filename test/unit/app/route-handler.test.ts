@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { HTTP_STATUS } from "@/app/api/_lib/http-status";
+import { parseQuery, route } from "@/app/api/_lib/route-handler";
+import { ConsoleError, ERROR_CODES, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { parseConfig } from "@/server/runtime/config";
+import { findEngine, startEngine } from "@/server/runtime/engine";
+
+beforeAll(() => {
+  // A registry that refuses connections: nothing here needs one, and nothing may hang on it.
+  startEngine(parseConfig({ DUBBO_REGISTRY: "zookeeper://127.0.0.1:1", LOG_LEVEL: "error" }));
+});
+afterAll(() => findEngine()?.close());
+
+const request = (url = "http://console/api/v1/x") => new Request(url);
+
+describe("the HTTP error edge", () => {
+  it("maps every error code to a status", () => {
+    expect(Object.keys(HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it.each([
+    [new ValidationError("invalid query: limit: too big", [{ path: "limit", message: "too big" }]), 400, { code: "validation_failed", issues: [{ path: "limit", message: "too big" }] }],
+    [new RegistryUnavailableError("no registry is connected and synced", { registries: [] }), 503, { code: "registry_unavailable", registries: [] }],
+    [new ConsoleError("not_found", "no such service"), 404, { code: "not_found", message: "no such service" }],
+    [new TypeError("secret internals"), 500, { code: "internal", message: "internal error; see the console's log" }],
+  ])("answers %s with %i and the error body", async (error, status, body) => {
+    const res = await route(() => {
+      throw error;
+    })(request());
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ error: expect.objectContaining(body) });
+  });
+
+  it("answers the handler's value as JSON, never cached", async () => {
+    const res = await route(() => ({ ok: 1 }))(request());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ ok: 1 });
+  });
+
+  it("answers the real services handler with 503 at once when the registry is unreachable", async () => {
+    const { GET } = await import("@/app/api/v1/services/route");
+    const started = Date.now();
+    const res = await GET(request("http://console/api/v1/services"));
+    expect(res.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await res.json()).toMatchObject({ error: { code: "registry_unavailable" } });
+  });
+});
+
+describe("parseQuery", () => {
+  const schema = z.object({ n: z.coerce.number().int().min(1), s: z.string().optional() });
+
+  it("returns the parsed query", () => {
+    expect(parseQuery(request("http://c/x?n=3&s=a"), schema)).toEqual({ n: 3, s: "a" });
+  });
+
+  it("throws a ValidationError naming each bad parameter", () => {
+    expect(() => parseQuery(request("http://c/x?n=0"), schema)).toThrow(ValidationError);
+    let error: unknown;
+    try {
+      parseQuery(request("http://c/x"), schema);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["n"]);
+    expect((error as ValidationError).message).toMatch(/^invalid query: n: /);
+  });
+});
