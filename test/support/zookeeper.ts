@@ -12,7 +12,11 @@ export interface ZooKeeperHandle {
   readonly connectString: string;
   /** `zookeeper://host:port[?backup=...]` for Dubbo and the console. */
   readonly dubboAddress: string;
-  readonly nodes: readonly { port: number; peer: Peer }[];
+  readonly nodes: readonly { port: number; cfgFile: string; peer: Peer }[];
+  /** Kills server `index` at once (SIGKILL: no goodbye to clients), keeping its data. */
+  kill(index: number): Promise<void>;
+  /** Starts server `index` again on the same port and data, and waits until it serves. */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -97,7 +101,7 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
     if (size > 1) writeFileSync(join(dataDir, "myid"), String(i + 1));
     const cfgFile = join(base, `zoo${i + 1}.cfg`);
     writeFileSync(cfgFile, config(dataDir, p.client, servers));
-    return { port: p.client, peer: launch(`zk${i + 1}`, cfgFile) };
+    return { port: p.client, cfgFile, peer: launch(`zk${i + 1}`, cfgFile) };
   });
   try {
     await Promise.all(
@@ -119,6 +123,16 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
     connectString: hostPorts.join(","),
     dubboAddress: `zookeeper://${hostPorts[0]}${hostPorts.length > 1 ? `?backup=${hostPorts.slice(1).join(",")}` : ""}`,
     nodes,
+    async kill(index) {
+      const node = nodes[index]!;
+      node.peer.process.kill("SIGKILL");
+      await node.peer.exited;
+    },
+    async restart(index) {
+      const node = nodes[index]!;
+      node.peer = launch(`zk${index + 1}`, node.cfgFile);
+      await waitForZooKeeper(node.port);
+    },
     async stop() {
       await Promise.all(nodes.map((n) => n.peer.stop()));
       rmSync(base, { recursive: true, force: true });

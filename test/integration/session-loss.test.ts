@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { javaUrlEncode } from "@/lib/dubbo/url";
+import { RegistryUnavailableError } from "@/lib/errors";
+import { parseConfig } from "@/server/runtime/config";
+import { Engine } from "@/server/runtime/engine";
+import { silentLogger } from "@/server/runtime/logger";
+import { waitFor } from "../support/wait-for";
+import { connectTestZk } from "../support/zk-client";
+import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
+
+let server: ZooKeeperHandle;
+let engine: Engine;
+
+const node = (host: string) => `/dubbo/io.loss.Svc/providers/${javaUrlEncode(`dubbo://${host}:20880/io.loss.Svc?interface=io.loss.Svc`)}`;
+
+async function withZk(fn: (zk: Awaited<ReturnType<typeof connectTestZk>>) => Promise<void>): Promise<void> {
+  const zk = await connectTestZk(server.connectString);
+  try {
+    await fn(zk);
+  } finally {
+    zk.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startZooKeeper();
+  await withZk(async (zk) => {
+    await zk.mkdirp("/dubbo/io.loss.Svc/providers");
+    await zk.create(node("10.2.0.1"));
+  });
+  // A short session, so "suspended longer than the session timeout" comes quickly.
+  engine = new Engine(parseConfig({ DUBBO_REGISTRY: `${server.dubboAddress}?session=2000&timeout=1000` }), silentLogger);
+  engine.start();
+  await waitFor("the first sync", () => engine.registries[0]!.usable);
+});
+
+afterAll(async () => {
+  engine?.close();
+  await server?.stop();
+});
+
+describe("losing the ZooKeeper session (the server gone past the session timeout)", () => {
+  it("goes suspended, then lost, then opens a new session and re-reads everything it missed", async () => {
+    const registry = engine.registries[0]!;
+    const seen: string[] = [];
+    registry.session.onState((s) => seen.push(s.type));
+    const firstSession = registry.session.state.type === "connected" ? registry.session.state.sessionId : "";
+
+    await server.kill(0);
+    await waitFor("the session to be declared lost", () => seen.includes("lost"), 15_000);
+    expect(seen.slice(0, 2)).toEqual(["suspended", "lost"]);
+    expect(() => engine.catalog.list({ limit: 10 })).toThrow(RegistryUnavailableError);
+
+    await server.restart(0);
+    // Changed while the console had no session: only a full re-read can see it.
+    await withZk(async (zk) => {
+      await zk.remove(node("10.2.0.1"));
+      await zk.create(node("10.2.0.2"));
+    });
+    await waitFor("a new session", () => registry.session.state.type === "connected", 30_000);
+    const state = registry.session.state;
+    expect(state.type === "connected" && state.sessionId).not.toBe(firstSession);
+    const hosts = await waitFor("the re-read view", () => {
+      const entries = registry.view.service("io.loss.Svc")?.get("providers") ?? [];
+      const h = entries.map((e) => e.url.host);
+      return h.length === 1 && h[0] === "10.2.0.2" ? h : undefined;
+    });
+    expect(hosts).toEqual(["10.2.0.2"]);
+
+    // And the new session's watches work.
+    await withZk((zk) => zk.create(node("10.2.0.3")));
+    await waitFor("a provider added on the new session", () => engine.catalog.list({ limit: 10 }).services[0]?.providers === 2);
+  });
+});
