@@ -1,9 +1,24 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ServicesView } from "@/components/services/services-view";
+import { servicesQuery } from "@/lib/api/queries";
+import { servicesQuerySchema } from "@/lib/api/services";
+import { isConsoleError } from "@/lib/errors";
+import { getEngine } from "@/server/runtime/boot";
+import { getQueryClient } from "../get-query-client";
 
 export const metadata: Metadata = { title: "Services" };
+export const dynamic = "force-dynamic";
 
+/** Renders the list from the in-memory catalog at once; the client keeps it fresh. */
 export default function ServicesPage() {
+  const queryClient = getQueryClient();
+  try {
+    queryClient.setQueryData(servicesQuery("").queryKey, getEngine().catalog.list(servicesQuerySchema.parse({})));
+  } catch (e) {
+    // No usable registry yet: the client asks itself and shows the typed error.
+    if (!isConsoleError(e)) throw e;
+  }
   return (
     <div className="space-y-4">
       <header>
@@ -12,7 +27,9 @@ export default function ServicesPage() {
           Every service registered under the registry root, by interface, group and version.
         </p>
       </header>
-      <ServicesView />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ServicesView />
+      </HydrationBoundary>
     </div>
   );
 }

@@ -51,11 +51,19 @@ export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x"): Dubbo
   return { ...parseBody(input, body), parameters };
 }
 
+/** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
+export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
+
 /**
  * Decodes a ZooKeeper child name, which Dubbo writes as `URL.encode(url.toFullString())`
- * (java.net.URLEncoder: '+' stands for a space), then parses it.
+ * (java.net.URLEncoder: '+' stands for a space), then parses it. Like
+ * `ZookeeperRegistry.toUrlsWithoutEmpty` (2.7.23 and 3.3), a name without an encoded
+ * `://` is not a URL: it is rejected here, where Dubbo silently skips it.
  */
 export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x"): DubboUrl {
+  if (!nodeName.includes(PROTOCOL_SEPARATOR_ENCODED)) {
+    throw new UrlSyntaxError(nodeName, `no encoded "://" (${PROTOCOL_SEPARATOR_ENCODED}); Dubbo ignores such a node`);
+  }
   return parseDubboUrl(javaUrlDecode(nodeName), dialect);
 }
 

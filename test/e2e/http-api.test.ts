@@ -55,3 +55,14 @@ describe("GET /api/v1/registry", () => {
     expect(registry?.syncedAt).toBeGreaterThan(0);
   });
 });
+
+describe("GET /services (the page)", () => {
+  it("arrives with the service list already rendered from the in-memory catalog", async () => {
+    const res = await fetch(`${server.url}/services`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const key of ["io.dubboconsole.demo.api.GreetingService", "demo/io.dubboconsole.demo.api.TypesService:1.0.0"]) {
+      expect(html).toContain(`data-service-key="${key}"`);
+    }
+  });
+});

@@ -28,6 +28,15 @@ function dubboFlags(line: DubboLine): string[] {
   ];
 }
 
+/** Runs a main class of the peers on the given Dubbo line and waits for its READY line. */
+async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>): Promise<Peer> {
+  ensureJavaPeersBuilt();
+  const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
+  const peer = startPeer(name, "java", [...JVM_FLAGS, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
+  await peer.waitForLine(/^READY /, 90_000);
+  return peer;
+}
+
 export interface ProviderHandle {
   readonly peer: Peer;
   readonly line: DubboLine;
@@ -48,28 +57,17 @@ export async function startProvider(options: {
   app?: string;
   services?: readonly (keyof typeof DEMO)[];
 }): Promise<ProviderHandle> {
-  ensureJavaPeersBuilt();
   const host = options.host ?? "127.0.0.1";
-  const port = options.port ?? (await freePort(host));
+  // The server listens on all addresses (see PeerHostRegistryFactory), so the port must be free on all.
+  const port = options.port ?? (await freePort("0.0.0.0"));
   const app = options.app ?? `demo-provider-${options.line.replace(".", "")}`;
-  const peer = startPeer(`provider-${options.line}@${host}:${port}`, "java", [
-    ...JVM_FLAGS,
-    ...dubboFlags(options.line),
-    "-cp",
-    classpath(options.line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"),
-    "io.dubboconsole.demo.provider.ProviderMain",
-    "--registry",
-    options.registry,
-    "--host",
+  const peer = await startDubboPeer(`provider-${options.line}@${host}:${port}`, options.line, "io.dubboconsole.demo.provider.ProviderMain", {
+    registry: options.registry,
     host,
-    "--port",
-    String(port),
-    "--app",
+    port: String(port),
     app,
-    "--services",
-    (options.services ?? ["greeting", "types", "fault"]).join(","),
-  ]);
-  await peer.waitForLine(/^READY /, 90_000);
+    services: (options.services ?? ["greeting", "types", "fault"]).join(","),
+  });
   return { peer, line: options.line, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }
 
@@ -89,24 +87,13 @@ export async function startConsumer(options: {
   app?: string;
   intervalMs?: number;
 }): Promise<ConsumerHandle> {
-  ensureJavaPeersBuilt();
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
-  const peer = startPeer(`consumer-${options.line}`, "java", [
-    ...JVM_FLAGS,
-    ...dubboFlags(options.line),
-    "-cp",
-    classpath(options.line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"),
-    "io.dubboconsole.demo.consumer.ConsumerMain",
-    "--registry",
-    options.registry,
-    "--app",
+  const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
+    registry: options.registry,
     app,
-    "--host",
-    options.host ?? "127.0.0.1",
-    "--interval",
-    String(options.intervalMs ?? 500),
-  ]);
-  await peer.waitForLine(/^READY /, 90_000);
+    host: options.host ?? "127.0.0.1",
+    interval: String(options.intervalMs ?? 500),
+  });
   return {
     peer,
     app,

@@ -73,6 +73,11 @@ describe("ZooKeeper node names", () => {
     expect(javaUrlDecode(url.parameters.rule!)).toBe("host = 10.20.153.10 => host = 10.20.153.11");
   });
 
+  it("rejects a child name without an encoded :// as Dubbo's registry skips it", () => {
+    expect(() => parseEncodedDubboUrl("dubbo://h:1/a.B")).toThrow(/no encoded ":\/\/"/);
+    expect(() => parseEncodedDubboUrl("leftover-lock-node")).toThrow(UrlSyntaxError);
+  });
+
   it("rejects malformed percent-encoding", () => {
     expect(() => parseEncodedDubboUrl("dubbo%3A%2F%2Fh%ZZ")).toThrow(/malformed percent-encoding/);
   });
