@@ -55,8 +55,8 @@ export class ValidationError extends ConsoleError {
 
 /** The registry is not connected (or never synced), so the answer would be a guess. */
 export class RegistryUnavailableError extends ConsoleError {
-  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
-    super("registry_unavailable", message, details);
+  constructor(message: string, details?: Readonly<Record<string, unknown>>, options?: { cause?: unknown }) {
+    super("registry_unavailable", message, details, options);
     this.name = "RegistryUnavailableError";
   }
 }

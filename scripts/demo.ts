@@ -47,8 +47,8 @@ async function main(): Promise<void> {
     startProvider({ line: "3.3", registry, host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"] }),
   ]);
   const consumers = await Promise.all([
-    startConsumer({ line: "2.7", registry, host: "127.0.0.21", app: "storefront-27", intervalMs: 2_000 }),
-    startConsumer({ line: "3.3", registry, host: "127.0.0.22", app: "storefront-33", intervalMs: 2_000 }),
+    startConsumer({ line: "2.7", registry, app: "storefront-27", intervalMs: 2_000 }),
+    startConsumer({ line: "3.3", registry, app: "storefront-33", intervalMs: 2_000 }),
   ]);
   const console_ = launchConsole({ DUBBO_REGISTRY: registry, PORT: String(port) }, port);
   console_.process.stdout?.pipe(process.stdout);

@@ -110,9 +110,7 @@ export class ZkSession implements ZkReader {
   }
 
   private unavailable(message: string, cause?: unknown): RegistryUnavailableError {
-    const err = new RegistryUnavailableError(message, { registry: this.address.source, state: this.current.type });
-    if (cause !== undefined) Object.defineProperty(err, "cause", { value: cause });
-    return err;
+    return new RegistryUnavailableError(message, { registry: this.address.source, state: this.current.type }, { cause });
   }
 
   private openClient(attempts: number): void {
@@ -147,7 +145,7 @@ export class ZkSession implements ZkReader {
     } else if (state === DISCONNECTED) {
       if (this.current.type !== "connected") return;
       this.setState({ type: "suspended", since: Date.now() });
-      this.lostTimer = setTimeout(() => this.lose("suspended longer than the session timeout"), this.address.sessionTimeoutMs);
+      this.lostTimer = setTimeout(() => this.lose("suspended longer than the session timeout"), this.address.sessionTimeoutMs).unref();
     } else if (state === EXPIRED) {
       this.lose("session expired");
     } else if (state === AUTH_FAILED) {

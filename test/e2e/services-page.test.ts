@@ -32,7 +32,9 @@ describe("the Services page in Chromium", () => {
       ["io.dubboconsole.demo.api.GreetingService", "—", "—", "2", "2", "demo-provider-27, demo-provider-33", "2.7.233.3.6"],
       ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "2", "0", "demo-provider-27, demo-provider-33", "2.7.233.3.6"],
     ]);
-    await expect(page.getByTestId("registry-indicator").textContent()).resolves.toBe("Registry: Connected");
+    const indicator = page.locator('[data-testid="registry-indicator"][data-tone="good"]');
+    await indicator.waitFor();
+    expect(await indicator.textContent()).toBe("Registry: Connected");
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/services.png`, fullPage: true });
     await page.close();
   });

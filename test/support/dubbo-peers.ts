@@ -79,11 +79,14 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
-/** Starts a demo consumer that calls GreetingService.whoAmI() every `intervalMs`. */
+/**
+ * Starts a demo consumer that calls GreetingService.whoAmI() every `intervalMs`. It keeps
+ * the address Dubbo gives it (the machine's own): Dubbo routes with that in-memory URL,
+ * so registering another would make the registry lie about what the consumer matches.
+ */
 export async function startConsumer(options: {
   line: DubboLine;
   registry: string;
-  host?: string;
   app?: string;
   intervalMs?: number;
 }): Promise<ConsumerHandle> {
@@ -91,7 +94,6 @@ export async function startConsumer(options: {
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
     registry: options.registry,
     app,
-    host: options.host ?? "127.0.0.1",
     interval: String(options.intervalMs ?? 500),
   });
   return {

@@ -33,8 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       startProvider({ line: "3.3", registry: zk.dubboAddress, host: "127.0.0.3" }),
     ]);
     consumers = await Promise.all([
-      startConsumer({ line: "2.7", registry: zk.dubboAddress, host: "127.0.0.11" }),
-      startConsumer({ line: "3.3", registry: zk.dubboAddress, host: "127.0.0.12" }),
+      startConsumer({ line: "2.7", registry: zk.dubboAddress }),
+      startConsumer({ line: "3.3", registry: zk.dubboAddress }),
     ]);
   } catch (e) {
     killAllPeers();

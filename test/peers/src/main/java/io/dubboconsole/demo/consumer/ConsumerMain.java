@@ -1,7 +1,6 @@
 package io.dubboconsole.demo.consumer;
 
 import io.dubboconsole.demo.Args;
-import io.dubboconsole.demo.PeerHostRegistryFactory;
 import io.dubboconsole.demo.Peers;
 import io.dubboconsole.demo.api.GreetingService;
 import org.apache.dubbo.common.Version;
@@ -14,7 +13,6 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
  * A demo consumer: calls GreetingService.whoAmI() every --interval ms (default 500) and
  * prints one JSON line per call naming the provider address that served it, so tests
  * can prove which providers a route leaves this consumer. Options: --registry,
- * --host 127.0.0.1 (the address it registers as consumer),
  * --app demo-consumer, --interval 500, --count 0 (0 = forever).
  */
 public final class ConsumerMain {
@@ -26,7 +24,6 @@ public final class ConsumerMain {
         String app = args.get("app", "demo-consumer");
         int interval = args.getInt("interval", 500);
         int count = args.getInt("count", 0);
-        System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, args.get("host", "127.0.0.1"));
 
         ApplicationConfig application = new ApplicationConfig(app);
         application.setQosEnable(false);
