@@ -22,7 +22,11 @@ export class ServiceCatalog {
   private cache: ServiceSummary[] | null = null;
 
   constructor(private readonly registries: readonly Registry[]) {
-    for (const r of registries) r.view.onChange(() => (this.cache = null));
+    // The list depends on each view's contents and on which registries are usable.
+    for (const r of registries) {
+      r.view.onChange(() => (this.cache = null));
+      r.session.onState(() => (this.cache = null));
+    }
   }
 
   /**
