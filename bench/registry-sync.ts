@@ -24,7 +24,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function consoleSync(registry: string): Promise<{ ms: number; services: number }> {
+/** A fresh engine's full read; resolves with the time and the (still open) engine. */
+async function consoleSync(registry: string): Promise<{ ms: number; engine: Engine }> {
   const engine = new Engine(parseConfig({ DUBBO_REGISTRY: registry }), silentLogger);
   const r = engine.registries[0]!;
   let started = 0;
@@ -33,23 +34,14 @@ async function consoleSync(registry: string): Promise<{ ms: number; services: nu
     r.view.onChange((c) => c.type === "resynced" && resolve(performance.now() - started));
   });
   engine.start();
-  const ms = await done;
-  const services = engine.catalog.list({ limit: 100_000 }).total;
-  engine.close();
-  return { ms, services };
+  return { ms: await done, engine };
 }
 
-async function catalogQueries(registry: string, rounds: number): Promise<{ buildMs: number; filterMs: number }> {
-  const engine = new Engine(parseConfig({ DUBBO_REGISTRY: registry }), silentLogger);
-  const r = engine.registries[0]!;
-  await new Promise<void>((resolve) => {
-    r.view.onChange((c) => c.type === "resynced" && resolve());
-    engine.start();
-  });
+function catalogQueries(engine: Engine, rounds: number): { buildMs: number; filterMs: number } {
   const builds: number[] = [];
   const filters: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    (engine.catalog as unknown as { cache: null }).cache = null; // force a rebuild, as after a registry change
+    engine.catalog.invalidate(); // as after a registry change
     let t = performance.now();
     engine.catalog.list({ limit: 1_000 });
     builds.push(performance.now() - t);
@@ -57,7 +49,6 @@ async function catalogQueries(registry: string, rounds: number): Promise<{ build
     engine.catalog.list({ q: `service${i}`, limit: 1_000 });
     filters.push(performance.now() - t);
   }
-  engine.close();
   return { buildMs: median(builds), filterMs: median(filters) };
 }
 
@@ -75,16 +66,17 @@ export async function benchRegistrySync(services: number, rounds: number): Promi
   try {
     const urls = await populateRegistry(zk.connectString, { services, providersPerService: 2, consumersPerService: 1 });
     const ours: number[] = [];
-    let seen = 0;
+    let catalog = { buildMs: 0, filterMs: 0 };
     for (let i = 0; i < rounds; i++) {
-      const r = await consoleSync(zk.dubboAddress);
-      ours.push(r.ms);
-      seen = r.services;
+      const { ms, engine } = await consoleSync(zk.dubboAddress);
+      ours.push(ms);
+      const seen = engine.catalog.list({ limit: 100_000 }).total;
+      if (seen !== services) throw new Error(`console listed ${seen} services, expected ${services}`);
+      if (i === rounds - 1) catalog = catalogQueries(engine, rounds);
+      engine.close();
     }
-    if (seen !== services) throw new Error(`console listed ${seen} services, expected ${services}`);
     // JIT warm-up round first, as the console's engine gets one per process too.
     const java = javaSync(zk.connectString, rounds + 1).slice(1);
-    const catalog = await catalogQueries(zk.dubboAddress, rounds);
     const tsMs = median(ours);
     const javaMs = median(java);
     return [

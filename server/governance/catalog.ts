@@ -24,9 +24,14 @@ export class ServiceCatalog {
   constructor(private readonly registries: readonly Registry[]) {
     // The list depends on each view's contents and on which registries are usable.
     for (const r of registries) {
-      r.view.onChange(() => (this.cache = null));
-      r.session.onState(() => (this.cache = null));
+      r.view.onChange(() => this.invalidate());
+      r.session.onState(() => this.invalidate());
     }
+  }
+
+  /** Drops the built list; the next call to `list` rebuilds it. */
+  invalidate(): void {
+    this.cache = null;
   }
 
   /**

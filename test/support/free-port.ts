@@ -1,4 +1,5 @@
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
+import { waitFor } from "./wait-for";
 
 /** A TCP port that is free on `host` right now (the OS picks it). */
 export function freePort(host = "127.0.0.1"): Promise<number> {
@@ -15,16 +16,14 @@ export function freePort(host = "127.0.0.1"): Promise<number> {
 
 /** Resolves once something accepts TCP connections on host:port; rejects after `timeoutMs`. */
 export async function waitForPort(host: string, port: number, timeoutMs: number): Promise<void> {
-  const { connect } = await import("node:net");
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host, port });
-      socket.once("connect", () => (socket.destroy(), resolve(true)));
-      socket.once("error", () => (socket.destroy(), resolve(false)));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    `something to listen on ${host}:${port}`,
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect({ host, port });
+        socket.once("connect", () => (socket.destroy(), resolve(true)));
+        socket.once("error", () => (socket.destroy(), resolve(false)));
+      }),
+    timeoutMs,
+  );
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type Peer, startPeer } from "./child-process";
 import { freePort } from "./free-port";
 import { classpath, ensureJavaPeersBuilt, JVM_FLAGS } from "./java-build";
+import { waitFor } from "./wait-for";
 
 /** A running Apache ZooKeeper server (or ensemble) started by the rig. */
 export interface ZooKeeperHandle {
@@ -37,12 +38,11 @@ export function fourLetterWord(port: number, word: string, host = HOST): Promise
 
 /** Waits until the server at `port` says it serves (`ruok` → `imok`, then `srvr` shows a mode). */
 export async function waitForZooKeeper(port: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await fourLetterWord(port, "ruok")) === "imok" && /Mode: (standalone|leader|follower)/.test(await fourLetterWord(port, "srvr"))) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`ZooKeeper on port ${port} did not start serving within ${timeoutMs} ms`);
+  await waitFor(
+    `ZooKeeper on port ${port} to serve`,
+    async () => (await fourLetterWord(port, "ruok")) === "imok" && /Mode: (standalone|leader|follower)/.test(await fourLetterWord(port, "srvr")),
+    timeoutMs,
+  );
 }
 
 function config(dataDir: string, clientPort: number, servers: string[]): string {
