@@ -21,6 +21,20 @@ export const registryStateSchema = z.discriminatedUnion("type", [
 ]);
 export type RegistryState = z.infer<typeof registryStateSchema>;
 
+/**
+ * Why the view of a registry is not known to be current, and since when. Set while the
+ * console serves the last complete view instead of a live one:
+ * - `disconnected`: ZooKeeper has not answered since `since` (suspended, lost, reconnecting);
+ * - `rereading`: a new session is re-reading the whole tree; the last complete view is
+ *   shown until the re-read has finished, so a half-read tree is never published.
+ */
+export const staleSchema = z.object({
+  since: z.number(),
+  ageMs: z.number(),
+  reason: z.enum(["disconnected", "rereading"]),
+});
+export type Stale = z.infer<typeof staleSchema>;
+
 /** One registry as GET /api/v1/registry reports it. */
 export const registryStatusSchema = z.object({
   source: z.string(),
@@ -30,6 +44,16 @@ export const registryStatusSchema = z.object({
   /** When the view last finished a full read of the tree; null before the first one. */
   syncedAt: z.number().nullable(),
   serviceCount: z.number(),
+  /** When ZooKeeper last sent anything on this registry's connection (a reply, a ping answer, an event); null before the first. */
+  lastHeardAt: z.number().nullable(),
+  /**
+   * The most recent connection failure, in words an operator can act on ("connection
+   * refused by 127.0.0.1:2181", "no answer from 127.0.0.1:2181 for 8000 ms",
+   * "authentication failed"); null when there has been none since the console started.
+   */
+  lastError: z.object({ at: z.number(), message: z.string() }).nullable(),
+  /** Set while the view served is the last complete one rather than a live one. */
+  stale: staleSchema.nullable(),
   /** Child nodes that are not valid Dubbo URLs, skipped with a reason. */
   invalidNodes: z.array(z.object({ path: z.string(), reason: z.string() })),
 });

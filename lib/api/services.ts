@@ -1,5 +1,6 @@
 /** The HTTP contract of GET /api/v1/services, shared by the handler and the client. */
 import { z } from "zod";
+import { staleSchema } from "./registry-state";
 
 export const serviceSummarySchema = z.object({
   /** `group/interface:version`. */
@@ -19,6 +20,8 @@ export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 export const servicesResponseSchema = z.object({
   services: z.array(serviceSummarySchema),
   total: z.number().int().nonnegative(),
+  /** The registries whose last complete view is served instead of a live one; empty when all are live. */
+  stale: z.array(staleSchema.extend({ registry: z.string() })),
 });
 export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 

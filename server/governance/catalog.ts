@@ -36,19 +36,33 @@ export class ServiceCatalog {
 
   /**
    * The services matching `query`, sorted by interface, group, version.
-   * @throws RegistryUnavailableError when no registry has a usable view.
+   * Registries whose last complete view is served instead of a live one are listed in
+   * `stale`.
+   * @throws RegistryUnavailableError when no registry has been read completely yet.
    */
   list(query: ServicesQuery): ServicesResponse {
     const usable = this.registries.filter((r) => r.usable);
-    if (usable.length === 0) {
-      throw new RegistryUnavailableError("no registry is connected and synced", {
-        registries: this.registries.map((r) => ({ source: r.address.source, state: r.session.state.type })),
-      });
-    }
+    if (usable.length === 0) throw this.unavailable();
     this.cache ??= this.build(usable);
     const q = query.q?.toLowerCase();
     const matched = q ? this.cache.filter((s) => matches(s, q)) : this.cache;
-    return { services: matched.slice(0, query.limit), total: matched.length };
+    const now = Date.now();
+    const stale = usable.flatMap((r) => {
+      const s = r.stale(now);
+      return s ? [{ registry: r.address.source, ...s }] : [];
+    });
+    return { services: matched.slice(0, query.limit), total: matched.length, stale };
+  }
+
+  /** Nothing to show: no registry has been read yet. Says, per registry, what is happening and why. */
+  private unavailable(): RegistryUnavailableError {
+    const registries = this.registries.map((r) => ({
+      source: r.address.source,
+      state: r.session.state.type,
+      cause: r.session.lastError?.message ?? null,
+    }));
+    const why = registries.map((r) => `${r.source} is ${r.state}${r.cause ? ` (${r.cause})` : ""}`).join("; ");
+    return new RegistryUnavailableError(`no registry has been read yet: ${why}`, { registries });
   }
 
   private build(registries: readonly Registry[]): ServiceSummary[] {

@@ -20,6 +20,14 @@ export type ViewChange =
   | { type: "service-removed"; service: string }
   | { type: "resynced" };
 
+/** A whole tree as read in one epoch: services by name, and the nodes skipped as invalid. */
+interface Tree {
+  readonly services: Map<string, Map<Category, RegistryEntry[]>>;
+  readonly invalid: Map<string, string>;
+}
+
+const emptyTree = (): Tree => ({ services: new Map(), invalid: new Map() });
+
 /** How long to wait before re-reading a path whose read failed. */
 const RETRY_DELAY_MS = 1_000;
 /** ZooKeeper requests in flight at once during a full read. */
@@ -34,11 +42,16 @@ const READ_CONCURRENCY = 64;
  * - a watch or retry from an older epoch (an older session) does nothing;
  * - a child name that is not a Dubbo URL is skipped and listed in `invalidNodes`, never
  *   thrown, so one bad node cannot hide a service;
- * - the previous contents stay readable while a new session re-reads them.
+ * - a full re-read (a new session) fills a tree of its own; readers keep seeing the last
+ *   complete tree until the re-read has finished, so a half-read tree (say, one read
+ *   while providers re-register after an outage) is never published;
+ * - listeners hear only of changes to the published tree.
  */
 export class RegistryView {
-  private readonly services = new Map<string, Map<Category, RegistryEntry[]>>();
-  private readonly invalid = new Map<string, string>();
+  /** The tree being read and kept current by watches. */
+  private live: Tree = emptyTree();
+  /** The tree readers see: `live`, or the last complete one while a re-read fills `live`. */
+  private shown: Tree = this.live;
   private readonly watched = new Set<string>();
   private readonly limiter = new Limiter(READ_CONCURRENCY);
   private readonly listeners = new Set<(change: ViewChange) => void>();
@@ -46,6 +59,7 @@ export class RegistryView {
   private pending = 0;
   private syncing = false;
   private lastSync: number | null = null;
+  private rereadStart: number | null = null;
 
   constructor(
     private readonly reader: ZkReader,
@@ -58,20 +72,25 @@ export class RegistryView {
     return this.lastSync;
   }
 
+  /** When the re-read in progress started, while the last complete tree is shown; otherwise null. */
+  get rereadingSince(): number | null {
+    return this.lastSync !== null && this.shown !== this.live ? this.rereadStart : null;
+  }
+
   get serviceNames(): IterableIterator<string> {
-    return this.services.keys();
+    return this.shown.services.keys();
   }
 
   get serviceCount(): number {
-    return this.services.size;
+    return this.shown.services.size;
   }
 
   service(name: string): ServiceNode | undefined {
-    return this.services.get(name);
+    return this.shown.services.get(name);
   }
 
   invalidNodes(): { path: string; reason: string }[] {
-    return [...this.invalid].map(([path, reason]) => ({ path, reason }));
+    return [...this.shown.invalid].map(([path, reason]) => ({ path, reason }));
   }
 
   onChange(listener: (change: ViewChange) => void): () => void {
@@ -84,6 +103,8 @@ export class RegistryView {
     this.epoch++;
     this.watched.clear();
     this.syncing = true;
+    this.live = emptyTree();
+    this.rereadStart = Date.now();
     this.track(this.epoch, () => this.readRoot(this.epoch));
   }
 
@@ -93,11 +114,11 @@ export class RegistryView {
     if (children === null) {
       // No root yet: wait for it to be created.
       await this.reader.exists(this.root, this.rewatch(epoch, `${this.root}#exists`, () => this.readRoot(epoch)));
-      for (const name of [...this.services.keys()]) this.removeService(name);
+      for (const name of [...this.live.services.keys()]) this.removeService(name);
       return;
     }
     const names = new Set(children.filter((c) => !NON_SERVICE_CHILDREN.has(c)));
-    for (const name of [...this.services.keys()]) if (!names.has(name)) this.removeService(name);
+    for (const name of [...this.live.services.keys()]) if (!names.has(name)) this.removeService(name);
     for (const name of names) {
       if (!this.watched.has(this.servicePath(name))) this.track(epoch, () => this.readService(epoch, name));
     }
@@ -139,7 +160,7 @@ export class RegistryView {
       try {
         entries.push({ node, url: parseEncodedDubboUrl(node) });
       } catch (e) {
-        this.invalid.set(`${path}/${node}`, isConsoleError(e) ? e.message : String(e));
+        this.live.invalid.set(`${path}/${node}`, isConsoleError(e) ? e.message : String(e));
       }
     }
     this.setCategory(name, category, entries);
@@ -173,17 +194,18 @@ export class RegistryView {
         if (this.pending === 0 && this.syncing && epoch === this.epoch) {
           this.syncing = false;
           this.lastSync = Date.now();
+          this.shown = this.live;
           this.emit({ type: "resynced" });
         }
       });
   }
 
   private setCategory(name: string, category: Category, entries: RegistryEntry[]): void {
-    let node = this.services.get(name);
+    let node = this.live.services.get(name);
     if (!node) {
       if (entries.length === 0 && !this.watched.has(this.servicePath(name))) return;
       node = new Map();
-      this.services.set(name, node);
+      this.live.services.set(name, node);
     }
     const before = node.get(category);
     if ((before?.length ?? 0) === 0 && entries.length === 0) return;
@@ -193,20 +215,22 @@ export class RegistryView {
 
   private removeService(name: string): void {
     this.forgetInvalidUnder(this.servicePath(name));
-    if (!this.services.delete(name)) return;
+    if (!this.live.services.delete(name)) return;
     this.emit({ type: "service-removed", service: name });
   }
 
   private forgetInvalidUnder(path: string): void {
     const prefix = `${path}/`;
-    for (const p of [...this.invalid.keys()]) if (p.startsWith(prefix)) this.invalid.delete(p);
+    for (const p of [...this.live.invalid.keys()]) if (p.startsWith(prefix)) this.live.invalid.delete(p);
   }
 
   private servicePath(name: string): string {
     return `${this.root}/${name}`;
   }
 
+  /** Tells listeners of a change to the published tree; changes to a tree still being re-read wait for `resynced`. */
   private emit(change: ViewChange): void {
+    if (this.live !== this.shown && change.type !== "resynced") return;
     for (const l of this.listeners) l(change);
   }
 }

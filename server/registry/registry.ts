@@ -1,5 +1,5 @@
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
-import type { RegistryStatus } from "@/lib/api/registry-state";
+import type { RegistryStatus, Stale } from "@/lib/api/registry-state";
 import type { Logger } from "../runtime/logger";
 import { RegistryView } from "./registry-view";
 import { ZkSession } from "./zk-session";
@@ -8,10 +8,16 @@ import { ZkSession } from "./zk-session";
  * One configured registry: its ZooKeeper session and the in-memory view of its tree.
  * Every new session triggers a full re-read, so watches lost with an expired session
  * are re-armed and nothing missed while disconnected stays missed.
+ *
+ * Once read, the view is served whatever happens to the connection, as Dubbo's own
+ * consumers keep their last provider list: while ZooKeeper is silent or a new session
+ * re-reads the tree, the last complete view is served and marked {@link stale}.
  */
 export class Registry {
   readonly session: ZkSession;
   readonly view: RegistryView;
+  /** When the view stopped being known current (the last answer before a drop); null while live. */
+  private staleSince: number | null = null;
 
   constructor(
     readonly address: RegistryAddress,
@@ -20,6 +26,20 @@ export class Registry {
     this.session = new ZkSession(address, log);
     this.view = new RegistryView(this.session, address.root, log);
     this.session.onSession(() => this.view.resync());
+    let sessionId: string | null = null;
+    this.session.onState((state) => {
+      if (state.type === "connected") {
+        // A resumed session gets the missed events through its restored watches; a new
+        // one is current once its re-read has finished (see the `resynced` change).
+        if (state.sessionId === sessionId) this.staleSince = null;
+        sessionId = state.sessionId;
+      } else {
+        this.staleSince ??= this.session.lastHeardAt ?? state.since;
+      }
+    });
+    this.view.onChange((change) => {
+      if (change.type === "resynced" && this.session.state.type === "connected") this.staleSince = null;
+    });
   }
 
   start(): void {
@@ -30,10 +50,22 @@ export class Registry {
     this.session.close();
   }
 
-  /** Usable for answers: synced once, and connected or only briefly suspended. */
+  /** Has something to answer with: read completely once, and not closed. */
   get usable(): boolean {
-    const t = this.session.state.type;
-    return this.view.syncedAt !== null && (t === "connected" || t === "suspended");
+    return this.view.syncedAt !== null && this.session.state.type !== "closed";
+  }
+
+  /** Whether, since when and why the view served is not a live one; null when it is live (or never read). */
+  stale(now = Date.now()): Stale | null {
+    if (this.view.syncedAt === null) return null;
+    if (this.session.state.type !== "connected") {
+      const since = this.staleSince ?? this.session.state.since;
+      return { since, ageMs: Math.max(0, now - since), reason: "disconnected" };
+    }
+    const rereading = this.view.rereadingSince;
+    if (rereading === null) return null;
+    const since = this.staleSince ?? rereading;
+    return { since, ageMs: Math.max(0, now - since), reason: "rereading" };
   }
 
   status(): RegistryStatus {
@@ -44,6 +76,9 @@ export class Registry {
       state: this.session.state,
       syncedAt: this.view.syncedAt,
       serviceCount: this.view.serviceCount,
+      lastHeardAt: this.session.lastHeardAt,
+      lastError: this.session.lastError,
+      stale: this.stale(),
       invalidNodes: this.view.invalidNodes(),
     };
   }

@@ -5,6 +5,7 @@ import { RegistryUnavailableError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import type { ZkReader } from "./zk-reader";
+import { watchZkConnection } from "./zk-read-timeout";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
 const SPIN_DELAY_MS = 1_000;
@@ -24,11 +25,17 @@ type StateListener = (state: RegistryState) => void;
  *   then builds a fresh client;
  * - emits `onSession` for every new session, so readers re-read and re-arm watches;
  * - bounds every operation with the configured timeout, and fails at once when the
- *   session is not connected, so no caller ever hangs on a dead registry.
+ *   session is not connected, so no caller ever hangs on a dead registry;
+ * - drops a connection whose server has gone silent, as the Java client does (see
+ *   {@link watchZkConnection}), and remembers when ZooKeeper last answered and why the
+ *   last connection failed.
  */
 export class ZkSession implements ZkReader {
   private client: zookeeper.Client | null = null;
+  private stopWatch: (() => void) | null = null;
   private generation = 0;
+  private heardAt: number | null = null;
+  private failure: { at: number; message: string } | null = null;
   private lostTimer: NodeJS.Timeout | null = null;
   private current: RegistryState = { type: "connecting", since: Date.now(), attempts: 0 };
   private readonly sessionListeners = new Set<SessionListener>();
@@ -41,6 +48,16 @@ export class ZkSession implements ZkReader {
 
   get state(): RegistryState {
     return this.current;
+  }
+
+  /** When ZooKeeper last sent anything on this session's connections; null before the first. */
+  get lastHeardAt(): number | null {
+    return this.heardAt;
+  }
+
+  /** The most recent connection failure, in words; null when there was none. */
+  get lastError(): { at: number; message: string } | null {
+    return this.failure;
   }
 
   /** Starts connecting; returns at once. */
@@ -63,8 +80,7 @@ export class ZkSession implements ZkReader {
   close(): void {
     this.generation++;
     this.clearLostTimer();
-    if (this.client) closeZkClient(this.client);
-    this.client = null;
+    this.dropClient();
     this.setState({ type: "closed", since: Date.now() });
   }
 
@@ -121,6 +137,14 @@ export class ZkSession implements ZkReader {
       retries: 0,
     });
     this.client = client;
+    this.stopWatch = watchZkConnection(client, {
+      onRead: (at) => {
+        if (gen === this.generation) this.heardAt = at;
+      },
+      onFailure: (message) => {
+        if (gen === this.generation) this.fail(message);
+      },
+    });
     this.setState({ type: "connecting", since: Date.now(), attempts });
     client.on("state", (state: zookeeper.State) => {
       if (gen === this.generation) this.onZkState(client, state);
@@ -145,11 +169,15 @@ export class ZkSession implements ZkReader {
     } else if (state === DISCONNECTED) {
       if (this.current.type !== "connected") return;
       this.setState({ type: "suspended", since: Date.now() });
-      this.lostTimer = setTimeout(() => this.lose("suspended longer than the session timeout"), this.address.sessionTimeoutMs).unref();
+      // The negotiated timeout: past it the server will have expired the session.
+      const timeoutMs = client.getSessionTimeout() || this.address.sessionTimeoutMs;
+      this.lostTimer = setTimeout(() => this.lose(`no session for longer than the ${timeoutMs} ms session timeout`), timeoutMs).unref();
     } else if (state === EXPIRED) {
       this.lose("session expired");
     } else if (state === AUTH_FAILED) {
-      this.lose("authentication failed");
+      const user = this.address.auth ? ` for user "${this.address.auth.username}"` : "";
+      this.fail(`authentication failed${user}`);
+      this.lose(`authentication failed${user}`);
     }
   }
 
@@ -158,14 +186,26 @@ export class ZkSession implements ZkReader {
     this.clearLostTimer();
     this.log.warn("registry session lost", { registry: this.address.source, reason });
     const attempts = this.current.type === "connecting" ? this.current.attempts + 1 : 1;
-    const old = this.client;
     this.generation++;
-    if (old) closeZkClient(old);
-    this.client = null;
+    this.dropClient();
     this.setState({ type: "lost", since: Date.now(), reason });
     setTimeout(() => {
       if (this.current.type === "lost") this.openClient(attempts);
     }, SPIN_DELAY_MS).unref();
+  }
+
+  private dropClient(): void {
+    this.stopWatch?.();
+    this.stopWatch = null;
+    if (this.client) closeZkClient(this.client);
+    this.client = null;
+  }
+
+  private fail(message: string): void {
+    const repeated = this.failure?.message === message;
+    this.failure = { at: Date.now(), message };
+    // A dead server is retried every second: log a failure once, not at every attempt.
+    if (!repeated) this.log.warn("registry connection failed", { registry: this.address.source, reason: message });
   }
 
   private clearLostTimer(): void {

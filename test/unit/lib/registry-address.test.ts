@@ -4,7 +4,7 @@ import { parseRegistryAddresses, RegistryAddressError } from "@/lib/dubbo/regist
 describe("parseRegistryAddresses", () => {
   it("reads one ZooKeeper with Dubbo's defaults", () => {
     expect(parseRegistryAddresses("zookeeper://127.0.0.1:2181")).toEqual([
-      { source: "zookeeper://127.0.0.1:2181", servers: ["127.0.0.1:2181"], root: "/dubbo", sessionTimeoutMs: 60000, operationTimeoutMs: 5000 },
+      { source: "zookeeper://127.0.0.1:2181", servers: ["127.0.0.1:2181"], root: "/dubbo", sessionTimeoutMs: 12000, operationTimeoutMs: 5000 },
     ]);
   });
 

@@ -9,6 +9,9 @@ const status = (state: RegistryStatus["state"], syncedAt: number | null = 1): Re
   state,
   syncedAt,
   serviceCount: 0,
+  lastHeardAt: null,
+  lastError: null,
+  stale: null,
   invalidNodes: [],
 });
 
