@@ -14,7 +14,7 @@ import { z } from "zod";
 
 export const registryStateSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("connecting"), since: z.number(), attempts: z.number() }),
-  z.object({ type: z.literal("connected"), since: z.number(), sessionId: z.string() }),
+  z.object({ type: z.literal("connected"), since: z.number(), sessionId: z.string(), /** `host:port` of the ensemble member serving the session. */ server: z.string() }),
   z.object({ type: z.literal("suspended"), since: z.number() }),
   z.object({ type: z.literal("lost"), since: z.number(), reason: z.string() }),
   z.object({ type: z.literal("closed"), since: z.number() }),

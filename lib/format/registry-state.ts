@@ -15,7 +15,7 @@ export function describeRegistryState(state: RegistryState): { label: string; to
             : "No session yet; trying every server of the ensemble in turn.",
       };
     case "connected":
-      return { label: "Connected", tone: "good", detail: `Session 0x${state.sessionId}.` };
+      return { label: "Connected", tone: "good", detail: `Session 0x${state.sessionId} on ${state.server}.` };
     case "suspended":
       return { label: "Suspended", tone: "warn", detail: "Connection dropped; showing the last view while the session may still be alive." };
     case "lost":

@@ -208,7 +208,7 @@ export class RegistryView {
       this.live.services.set(name, node);
     }
     const before = node.get(category);
-    if ((before?.length ?? 0) === 0 && entries.length === 0) return;
+    if (before?.length === 0 && entries.length === 0) return;
     node.set(category, entries);
     this.emit({ type: "category", service: name, category });
   }

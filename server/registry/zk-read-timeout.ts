@@ -12,6 +12,13 @@ export interface ConnectionEvents {
   onFailure(message: string): void;
 }
 
+/** A running watch over one client's connections. */
+export interface ConnectionWatch {
+  stop(): void;
+  /** `host:port` of the server the client is connected or connecting to; null between sockets. */
+  server(): string | null;
+}
+
 /** The parts of node-zookeeper-client's private ConnectionManager this file touches. */
 interface ConnectionManagerInternals {
   socket?: Socket;
@@ -42,12 +49,12 @@ interface Watched {
  * ensemble with the same session, as the Java client does.
  *
  * Also reports every read and every socket error, so the console can say when ZooKeeper
- * last answered and why a connection failed. Returns a function that stops the watch.
+ * last answered and why a connection failed.
  */
-export function watchZkConnection(client: zookeeper.Client, events: ConnectionEvents): () => void {
+export function watchZkConnection(client: zookeeper.Client, events: ConnectionEvents): ConnectionWatch {
   // Reaching into the private connection manager: it owns the socket and the timeouts.
   const manager = (client as unknown as { connectionManager?: ConnectionManagerInternals }).connectionManager;
-  if (!manager) return () => undefined;
+  if (!manager) return { stop: () => undefined, server: () => null };
   let current: Watched | null = null;
 
   const findNextServer = manager.findNextServer.bind(manager);
@@ -83,9 +90,12 @@ export function watchZkConnection(client: zookeeper.Client, events: ConnectionEv
   }, CHECK_INTERVAL_MS);
   timer.unref();
 
-  return () => {
-    clearInterval(timer);
-    current = null;
+  return {
+    stop: () => {
+      clearInterval(timer);
+      current = null;
+    },
+    server: () => current?.server ?? null,
   };
 }
 

@@ -5,7 +5,7 @@ import { RegistryUnavailableError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import type { ZkReader } from "./zk-reader";
-import { watchZkConnection } from "./zk-read-timeout";
+import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
 const SPIN_DELAY_MS = 1_000;
@@ -32,7 +32,7 @@ type StateListener = (state: RegistryState) => void;
  */
 export class ZkSession implements ZkReader {
   private client: zookeeper.Client | null = null;
-  private stopWatch: (() => void) | null = null;
+  private watch: ConnectionWatch | null = null;
   private generation = 0;
   private heardAt: number | null = null;
   private failure: { at: number; message: string } | null = null;
@@ -137,7 +137,7 @@ export class ZkSession implements ZkReader {
       retries: 0,
     });
     this.client = client;
-    this.stopWatch = watchZkConnection(client, {
+    this.watch = watchZkConnection(client, {
       onRead: (at) => {
         if (gen === this.generation) this.heardAt = at;
       },
@@ -161,7 +161,8 @@ export class ZkSession implements ZkReader {
     if (state === SYNC_CONNECTED || state === CONNECTED_READ_ONLY) {
       const resumed = this.current.type === "suspended";
       this.clearLostTimer();
-      this.setState({ type: "connected", since: Date.now(), sessionId: client.getSessionId().toString("hex") });
+      const server = this.watch?.server() ?? "";
+      this.setState({ type: "connected", since: Date.now(), sessionId: client.getSessionId().toString("hex"), server });
       if (!resumed) {
         this.log.info("registry session established", { registry: this.address.source });
         for (const l of this.sessionListeners) l();
@@ -195,8 +196,8 @@ export class ZkSession implements ZkReader {
   }
 
   private dropClient(): void {
-    this.stopWatch?.();
-    this.stopWatch = null;
+    this.watch?.stop();
+    this.watch = null;
     if (this.client) closeZkClient(this.client);
     this.client = null;
   }

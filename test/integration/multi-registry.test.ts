@@ -37,16 +37,15 @@ describe("several registries joined by |", () => {
     expect(greeting).toMatchObject({ providers: 3, applications: ["demo-provider-27", "demo-provider-33", "prod-greeter"] });
   });
 
-  it("keeps the last view of a registry that drops, then answers from the one still up once it is lost", async () => {
+  it("keeps serving the last view of a registry that drops, marked stale, also once its session is lost", async () => {
     await second.kill(0);
     await waitFor("the second registry to be suspended", () => engine.registries[1]!.session.state.type === "suspended", 15_000);
     // Suspended: the session may still live (2 s here), so its last view still counts.
     expect(engine.catalog.list({ q: "GreetingService", limit: 10 }).services[0]?.providers).toBe(3);
     await waitFor("the second registry to be lost", () => engine.registries[1]!.session.state.type !== "suspended", 15_000);
     expect(engine.registryStatus().registries.map((r) => r.state.type)).toEqual(["connected", expect.stringMatching(/^(lost|connecting)$/)]);
-    expect(engine.catalog.list({ q: "GreetingService", limit: 10 }).services[0]).toMatchObject({
-      providers: 2,
-      applications: ["demo-provider-27", "demo-provider-33"],
-    });
+    const listed = engine.catalog.list({ q: "GreetingService", limit: 10 });
+    expect(listed.services[0]).toMatchObject({ providers: 3, applications: ["demo-provider-27", "demo-provider-33", "prod-greeter"] });
+    expect(listed.stale).toEqual([expect.objectContaining({ registry: `${second.dubboAddress}?group=prod&session=2000&timeout=1000`, reason: "disconnected" })]);
   });
 });

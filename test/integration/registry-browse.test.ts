@@ -68,7 +68,7 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
   it("filters by a case-insensitive substring of interface, group, version or application", () => {
     expect(engine.catalog.list({ q: "TYPESSERVICE", limit: 100 }).services.map((s) => s.key)).toEqual(["demo/io.dubboconsole.demo.api.TypesService:1.0.0"]);
     expect(engine.catalog.list({ q: "2.0.0", limit: 100 }).services.map((s) => s.key)).toEqual(["io.dubboconsole.demo.api.FaultService:2.0.0"]);
-    expect(engine.catalog.list({ q: "nothing-like-this", limit: 100 })).toEqual({ services: [], total: 0 });
+    expect(engine.catalog.list({ q: "nothing-like-this", limit: 100 })).toEqual({ services: [], total: 0, stale: [] });
     expect(engine.catalog.list({ limit: 1 })).toMatchObject({ total: 3 });
     expect(engine.catalog.list({ limit: 1 }).services).toHaveLength(1);
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { RegistryUnavailableError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
@@ -49,7 +48,10 @@ describe("losing the ZooKeeper session (the server gone past the session timeout
     await server.kill(0);
     await waitFor("the session to be declared lost", () => seen.includes("lost"), 15_000);
     expect(seen.slice(0, 2)).toEqual(["suspended", "lost"]);
-    expect(() => engine.catalog.list({ limit: 10 })).toThrow(RegistryUnavailableError);
+    // The last complete view is still served, marked stale, as Dubbo's consumers keep theirs.
+    const lastView = engine.catalog.list({ limit: 10 });
+    expect(lastView.services).toMatchObject([{ key: "io.loss.Svc", providers: 1 }]);
+    expect(lastView.stale).toEqual([expect.objectContaining({ reason: "disconnected" })]);
 
     await server.restart(0);
     // Changed while the console had no session: only a full re-read can see it.
@@ -70,5 +72,6 @@ describe("losing the ZooKeeper session (the server gone past the session timeout
     // And the new session's watches work.
     await withZk((zk) => zk.create(node("10.2.0.3")));
     await waitFor("a provider added on the new session", () => engine.catalog.list({ limit: 10 }).services[0]?.providers === 2);
+    expect(engine.catalog.list({ limit: 10 }).stale).toEqual([]);
   });
 });

@@ -18,6 +18,13 @@ export interface ZooKeeperHandle {
   kill(index: number): Promise<void>;
   /** Starts server `index` again on the same port and data, and waits until it serves. */
   restart(index: number): Promise<void>;
+  /**
+   * Stops server `index` with SIGSTOP: its sockets stay open and its kernel still accepts
+   * connections, but it answers nothing (a hung JVM, a frozen VM) until {@link thaw}.
+   */
+  freeze(index: number): void;
+  /** Resumes a frozen server with SIGCONT. */
+  thaw(index: number): void;
   stop(): Promise<void>;
 }
 
@@ -133,7 +140,15 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
       node.peer = launch(`zk${index + 1}`, node.cfgFile);
       await waitForZooKeeper(node.port);
     },
+    freeze(index) {
+      nodes[index]!.peer.process.kill("SIGSTOP");
+    },
+    thaw(index) {
+      nodes[index]!.peer.process.kill("SIGCONT");
+    },
     async stop() {
+      // A frozen server would hold its SIGTERM until the grace ran out.
+      for (const n of nodes) n.peer.process.kill("SIGCONT");
       await Promise.all(nodes.map((n) => n.peer.stop()));
       rmSync(base, { recursive: true, force: true });
     },

@@ -18,7 +18,7 @@ const status = (state: RegistryStatus["state"], syncedAt: number | null = 1): Re
 describe("registry state for operators", () => {
   it.each([
     [{ type: "connecting", since: 0, attempts: 0 } as const, "Unreachable", "bad"],
-    [{ type: "connected", since: 0, sessionId: "abc" } as const, "Connected", "good"],
+    [{ type: "connected", since: 0, sessionId: "abc", server: "zk:2181" } as const, "Connected", "good"],
     [{ type: "suspended", since: 0 } as const, "Suspended", "warn"],
     [{ type: "lost", since: 0, reason: "session expired" } as const, "Lost", "bad"],
     [{ type: "closed", since: 0 } as const, "Closed", "neutral"],
@@ -27,10 +27,10 @@ describe("registry state for operators", () => {
   });
 
   it("summarises several registries by the worst, and a connected but unsynced one as syncing", () => {
-    const connected = status({ type: "connected", since: 0, sessionId: "a" });
+    const connected = status({ type: "connected", since: 0, sessionId: "a", server: "zk:2181" });
     expect(summariseRegistries([connected, connected])).toEqual({ label: "Connected", tone: "good" });
     expect(summariseRegistries([connected, status({ type: "suspended", since: 0 })])).toEqual({ label: "Suspended (1 of 2+)", tone: "warn" });
-    expect(summariseRegistries([status({ type: "connected", since: 0, sessionId: "a" }, null)])).toEqual({ label: "Syncing", tone: "warn" });
+    expect(summariseRegistries([status({ type: "connected", since: 0, sessionId: "a", server: "zk:2181" }, null)])).toEqual({ label: "Syncing", tone: "warn" });
     expect(summariseRegistries([])).toEqual({ label: "No registry", tone: "bad" });
   });
 });

@@ -15,6 +15,7 @@ class FakeTree implements ZkReader {
   readonly reads: string[] = [];
   private readonly watches = new Map<string, (() => void)[]>();
   private readonly failures = new Map<string, number>();
+  private readonly gates = new Map<string, Promise<void>>();
 
   set(path: string, children: string[]): void {
     this.nodes.set(path, children);
@@ -30,8 +31,19 @@ class FakeTree implements ZkReader {
     this.failures.set(path, times);
   }
 
+  /** Holds every read of `path` until the returned function is called (a slow server). */
+  hold(path: string): () => void {
+    let release = () => {};
+    this.gates.set(path, new Promise<void>((r) => (release = r)));
+    return () => {
+      this.gates.delete(path);
+      release();
+    };
+  }
+
   async getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
     this.reads.push(path);
+    await this.gates.get(path);
     const left = this.failures.get(path) ?? 0;
     if (left > 0) {
       this.failures.set(path, left - 1);
@@ -113,7 +125,7 @@ describe("RegistryView", () => {
     view.resync();
     await synced(view);
     view.resync();
-    await waitFor("the second sync", () => tree.reads.filter((p) => p === "/dubbo").length === 2 && view.syncedAt !== null);
+    await waitFor("the second sync", () => tree.reads.filter((p) => p === "/dubbo").length === 2 && view.rereadingSince === null);
     tree.reads.length = 0;
     tree.set("/dubbo/a.B/providers", []);
     await waitFor("the re-read", () => view.service("a.B")?.get("providers")?.length === 0);
@@ -132,6 +144,39 @@ describe("RegistryView", () => {
     tree.set("/dubbo", ["config", "metadata"]);
     await waitFor("the service to go", () => view.serviceCount === 0);
     expect(view.invalidNodes()).toEqual([]);
+  });
+
+  it("keeps showing the last complete tree while a new session re-reads, then publishes the new one whole", async () => {
+    const tree = seed();
+    tree.nodes.set("/dubbo", ["a.B", "c.D"]);
+    tree.nodes.set("/dubbo/c.D", ["providers"]);
+    tree.nodes.set("/dubbo/c.D/providers", [provider("10.0.0.7")]);
+    const view = new RegistryView(tree, "/dubbo", silentLogger);
+    const changes: ViewChange[] = [];
+    view.onChange((c) => changes.push(c));
+    view.resync();
+    await synced(view);
+    const firstSync = view.syncedAt;
+    expect(view.rereadingSince).toBeNull();
+
+    // After an outage: a.B's providers have not re-registered yet, c.D is slow to read.
+    tree.nodes.set("/dubbo/a.B/providers", []);
+    const release = tree.hold("/dubbo/c.D/providers");
+    changes.length = 0;
+    view.resync();
+    await waitFor("the re-read to reach the held path", () => tree.reads.filter((p) => p === "/dubbo/c.D/providers").length === 2);
+    await waitFor("a.B to be re-read", () => tree.reads.filter((p) => p === "/dubbo/a.B/providers").length === 2);
+    expect(view.rereadingSince).not.toBeNull();
+    expect(view.service("a.B")?.get("providers")).toHaveLength(2);
+    expect(view.serviceCount).toBe(2);
+    expect(view.syncedAt).toBe(firstSync);
+    expect(changes).toEqual([]);
+
+    release();
+    await waitFor("the re-read to finish", () => view.rereadingSince === null);
+    expect(view.service("a.B")?.get("providers")).toEqual([]);
+    expect(view.service("c.D")?.get("providers")?.map((e) => e.url.host)).toEqual(["10.0.0.7"]);
+    expect(changes).toEqual([{ type: "resynced" }]);
   });
 
   it("waits for a missing root to be created", async () => {
