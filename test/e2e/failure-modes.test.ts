@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { waitFor } from "../support/wait-for";
 import { type ConsoleHandle, launchConsole, startConsole } from "../support/console-server";
 import { freePort } from "../support/free-port";
 
@@ -25,14 +26,36 @@ describe("a console whose registry is unreachable", () => {
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({
-      error: { code: "registry_unavailable", message: "no registry is connected and synced", registries: [{ state: "connecting" }] },
+      error: {
+        code: "registry_unavailable",
+        message: expect.stringMatching(new RegExp(`^no registry has been read yet: zookeeper://127\\.0\\.0\\.1:${deadPort} is connecting`)),
+        registries: [{ state: "connecting" }],
+      },
     });
     expect(elapsed).toBeLessThan(2_000);
   });
 
   it("reports the registry as unreachable in the status API and the page header", async () => {
-    const status = await (await fetch(`${server.url}/api/v1/registry`)).json();
-    expect(status).toMatchObject({ registries: [{ servers: [`127.0.0.1:${deadPort}`], state: { type: "connecting" }, syncedAt: null }] });
+    const status = await waitFor("the first failed connect", async () => {
+      const body = (await (await fetch(`${server.url}/api/v1/registry`)).json()) as { registries: { lastError: unknown }[] };
+      return body.registries[0]?.lastError ? body : undefined;
+    });
+    expect(status).toMatchObject({
+      registries: [
+        {
+          servers: [`127.0.0.1:${deadPort}`],
+          state: { type: "connecting" },
+          syncedAt: null,
+          lastHeardAt: null,
+          lastError: { message: `connection refused by 127.0.0.1:${deadPort}` },
+          stale: null,
+        },
+      ],
+    });
+    const unavailable = (await (await fetch(`${server.url}/api/v1/services`)).json()) as { error: { message: string } };
+    expect(unavailable.error.message).toBe(
+      `no registry has been read yet: zookeeper://127.0.0.1:${deadPort} is connecting (connection refused by 127.0.0.1:${deadPort})`,
+    );
     const page = await browser.newPage();
     await page.goto(`${server.url}/services`);
     await page.getByTestId("services-error").waitFor();
