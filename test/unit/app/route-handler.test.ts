@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { parseQuery, route } from "@/app/api/_lib/route-handler";
 import { ConsoleError, ERROR_CODES, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
-import { findEngine, startEngine } from "@/server/runtime/engine";
+import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 
+let engine: Engine;
 beforeAll(() => {
   // A registry that refuses connections: nothing here needs one, and nothing may hang on it.
-  startEngine(parseConfig({ DUBBO_REGISTRY: "zookeeper://127.0.0.1:1", LOG_LEVEL: "error" }));
+  engine = startEngine(parseConfig({ DUBBO_REGISTRY: "zookeeper://127.0.0.1:1", LOG_LEVEL: "error" }));
 });
+afterEach(() => vi.restoreAllMocks());
 afterAll(() => findEngine()?.close());
 
 const request = (url = "http://console/api/v1/x") => new Request(url);
@@ -23,13 +25,28 @@ describe("the HTTP error edge", () => {
     [new ValidationError("invalid query: limit: too big", [{ path: "limit", message: "too big" }]), 400, { code: "validation_failed", issues: [{ path: "limit", message: "too big" }] }],
     [new RegistryUnavailableError("no registry is connected and synced", { registries: [] }), 503, { code: "registry_unavailable", registries: [] }],
     [new ConsoleError("not_found", "no such service"), 404, { code: "not_found", message: "no such service" }],
-    [new TypeError("secret internals"), 500, { code: "internal", message: "internal error; see the console's log" }],
   ])("answers %s with %i and the error body", async (error, status, body) => {
     const res = await route(() => {
       throw error;
     })(request());
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ error: expect.objectContaining(body) });
+  });
+
+  it("answers an unexpected error with a 500 that hides it, and logs it whole", async () => {
+    const logged = vi.spyOn(engine.log, "error").mockImplementation(() => undefined);
+    const res = await route(() => {
+      throw new TypeError("secret internals");
+    })(request());
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: "internal", message: "internal error; see the console's log" } });
+    expect(text).not.toContain("secret");
+    expect(logged).toHaveBeenCalledOnce();
+    expect(logged).toHaveBeenCalledWith("unhandled error in route handler", {
+      url: "http://console/api/v1/x",
+      error: expect.stringMatching(/^TypeError: secret internals\n\s+at /),
+    });
   });
 
   it("answers the handler's value as JSON, never cached", async () => {
