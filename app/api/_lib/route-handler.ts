@@ -42,13 +42,19 @@ function errorResponse(e: ConsoleError): NextResponse<ErrorBody> {
   );
 }
 
-/** Validates the URL query against `schema`, or throws a ValidationError naming each bad parameter. */
+/**
+ * Validates the URL query against `schema`, or throws a ValidationError naming each bad
+ * parameter: `invalid query: limit must be a whole number from 1 to 10000, got "abc"`.
+ * An issue's message should name its parameter (lib/api/query-params.ts does); one that
+ * does not is prefixed with it.
+ */
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const result = schema.safeParse(params);
   if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ path: i.path.join(".") || "(query)", message: i.message }));
-    throw new ValidationError(`invalid query: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+    const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(query)", message: i.message }));
+    const summary = issues.map((i) => (i.message.startsWith(`${i.path} `) ? i.message : `${i.path}: ${i.message}`)).join("; ");
+    throw new ValidationError(`invalid query: ${summary}`, issues);
   }
   return result.data;
 }

@@ -85,4 +85,9 @@ describe("parseQuery", () => {
     expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["n"]);
     expect((error as ValidationError).message).toMatch(/^invalid query: n: /);
   });
+
+  it("does not repeat the parameter's name when the message already starts with it", () => {
+    const named = z.object({ n: z.string().refine(() => false, "n must be blue") });
+    expect(() => parseQuery(request("http://c/x?n=red"), named)).toThrow(/^invalid query: n must be blue$/);
+  });
 });
