@@ -8,7 +8,7 @@
  */
 import madge from "madge";
 
-const ROOTS = ["app", "components", "lib", "server", "instrumentation.ts"];
+const ROOTS = ["app", "components", "lib", "server", "instrumentation.ts", "proxy.ts"];
 
 const result = await madge(ROOTS, {
   fileExtensions: ["ts", "tsx"],

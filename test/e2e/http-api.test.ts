@@ -67,3 +67,70 @@ describe("GET /services (the page)", () => {
     }
   });
 });
+
+/** One HTTP exchange, kept whole: status, the headers the tests read, and the raw body. */
+async function call(method: string, path: string): Promise<{ status: number; contentType: string | null; allow: string | null; text: string }> {
+  const res = await fetch(`${server.url}${path}`, { method, redirect: "manual" });
+  return { status: res.status, contentType: res.headers.get("content-type"), allow: res.headers.get("allow"), text: await res.text() };
+}
+
+const WITH_BODY = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const KNOWN_ROUTES = ["/api/v1/services", "/api/v1/registry"] as const;
+const UNKNOWN_PATHS = ["/api", "/api/v1", "/api/v1/nope", "/api/v1/services/x", "/api/v1/registry/a/b", "/api/nope", "/api/_lib/route-handler", "/api/v2/services"];
+
+describe("unknown API paths", () => {
+  it.each(UNKNOWN_PATHS.flatMap((path) => WITH_BODY.map((method) => [method, path] as const)))(
+    "%s %s answers 404 not_found in the JSON error shape",
+    async (method, path) => {
+      const res = await call(method, path);
+      expect(res.status).toBe(404);
+      expect(res.contentType).toBe("application/json");
+      expect(res.allow).toBeNull();
+      expect(JSON.parse(res.text)).toEqual({ error: { code: "not_found", message: `no API endpoint ${method} ${path}; see docs/api.md` } });
+    },
+  );
+
+  it.each(UNKNOWN_PATHS)("HEAD %s answers 404 with the JSON content type and no body", async (path) => {
+    const res = await call("HEAD", path);
+    expect([res.status, res.contentType, res.text]).toEqual([404, "application/json", ""]);
+  });
+});
+
+describe("methods a route does not serve", () => {
+  it.each(KNOWN_ROUTES.flatMap((path) => (["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => [method, path] as const)))(
+    "%s %s answers 405 method_not_allowed with an Allow header",
+    async (method, path) => {
+      const res = await call(method, path);
+      expect(res.status).toBe(405);
+      expect(res.contentType).toBe("application/json");
+      expect(res.allow).toBe("GET, HEAD, OPTIONS");
+      expect(JSON.parse(res.text)).toEqual({
+        error: { code: "method_not_allowed", message: `${method} is not allowed on ${path}; use GET, HEAD or OPTIONS`, allow: ["GET", "HEAD", "OPTIONS"] },
+      });
+    },
+  );
+
+  it.each(KNOWN_ROUTES)("OPTIONS %s answers 204 with the Allow header", async (path) => {
+    const res = await call("OPTIONS", path);
+    expect([res.status, res.allow, res.text]).toEqual([204, "GET, HEAD, OPTIONS", ""]);
+  });
+
+  it.each(KNOWN_ROUTES)("HEAD %s answers as GET does, without a body", async (path) => {
+    const res = await call("HEAD", path);
+    expect([res.status, res.contentType, res.text]).toEqual([200, "application/json", ""]);
+  });
+});
+
+describe("requests Next.js would refuse before routing", () => {
+  it.each(["/api/v1/services", "/api/v1/nope"])("PROPFIND %s answers 501 method_not_implemented in the JSON error shape", async (path) => {
+    const res = await call("PROPFIND", path);
+    expect([res.status, res.contentType]).toEqual([501, "application/json"]);
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: "method_not_implemented" } });
+  });
+
+  it.each(["/api/v1/%zz", "/api/v1/services%", "/api/%E0%A4%A"])("GET %s (not valid percent-encoding) answers 400 validation_failed, never 500", async (path) => {
+    const res = await call("GET", path);
+    expect([res.status, res.contentType]).toEqual([400, "application/json"]);
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: "validation_failed", message: `the path is not valid percent-encoding: ${path}` } });
+  });
+});

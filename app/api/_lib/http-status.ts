@@ -5,6 +5,8 @@ export const HTTP_STATUS = {
   validation_failed: 400,
   url_syntax: 400,
   not_found: 404,
+  method_not_allowed: 405,
+  method_not_implemented: 501,
   registry_unavailable: 503,
   config_invalid: 500,
   internal: 500,

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
-import { parseQuery, route } from "@/app/api/_lib/route-handler";
-import { ConsoleError, ERROR_CODES, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { route } from "@/app/api/_lib/route-handler";
+import { ConsoleError, ERROR_CODES, MethodNotAllowedError, NotFoundError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 
@@ -24,13 +23,26 @@ describe("the HTTP error edge", () => {
   it.each([
     [new ValidationError("invalid query: limit: too big", [{ path: "limit", message: "too big" }]), 400, { code: "validation_failed", issues: [{ path: "limit", message: "too big" }] }],
     [new RegistryUnavailableError("no registry is connected and synced", { registries: [] }), 503, { code: "registry_unavailable", registries: [] }],
-    [new ConsoleError("not_found", "no such service"), 404, { code: "not_found", message: "no such service" }],
+    [new NotFoundError("no such service"), 404, { code: "not_found", message: "no such service" }],
+    [new MethodNotAllowedError("PUT", "/api/v1/x", ["GET", "HEAD", "OPTIONS"]), 405, { code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] }],
+    [new ConsoleError("config_invalid", "invalid PORT"), 500, { code: "config_invalid", message: "invalid PORT" }],
   ])("answers %s with %i and the error body", async (error, status, body) => {
     const res = await route(() => {
       throw error;
     })(request());
     expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ error: expect.objectContaining(body) });
+  });
+
+  it("sends the Allow header with a 405, and only then", async () => {
+    const throwing = (e: Error) =>
+      route(() => {
+        throw e;
+      })(request());
+    expect((await throwing(new MethodNotAllowedError("PUT", "/api/v1/x", ["GET", "HEAD", "OPTIONS"]))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await throwing(new NotFoundError("no such service"))).headers.get("allow")).toBeNull();
   });
 
   it("answers an unexpected error with a 500 that hides it, and logs it whole", async () => {
@@ -63,31 +75,5 @@ describe("the HTTP error edge", () => {
     expect(res.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(500);
     expect(await res.json()).toMatchObject({ error: { code: "registry_unavailable" } });
-  });
-});
-
-describe("parseQuery", () => {
-  const schema = z.object({ n: z.coerce.number().int().min(1), s: z.string().optional() });
-
-  it("returns the parsed query", () => {
-    expect(parseQuery(request("http://c/x?n=3&s=a"), schema)).toEqual({ n: 3, s: "a" });
-  });
-
-  it("throws a ValidationError naming each bad parameter", () => {
-    expect(() => parseQuery(request("http://c/x?n=0"), schema)).toThrow(ValidationError);
-    let error: unknown;
-    try {
-      parseQuery(request("http://c/x"), schema);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["n"]);
-    expect((error as ValidationError).message).toMatch(/^invalid query: n: /);
-  });
-
-  it("does not repeat the parameter's name when the message already starts with it", () => {
-    const named = z.object({ n: z.string().refine(() => false, "n must be blue") });
-    expect(() => parseQuery(request("http://c/x?n=red"), named)).toThrow(/^invalid query: n must be blue$/);
   });
 });
