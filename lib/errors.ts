@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "method_not_implemented",
+  "unsupported_media_type",
   "registry_unavailable",
   "config_invalid",
   "url_syntax",
@@ -89,6 +90,14 @@ export class MethodNotImplementedError extends ConsoleError {
   ) {
     super("method_not_implemented", `the console does not implement the ${method} method; use ${listOfAlternatives(implemented)}`);
     this.name = "MethodNotImplementedError";
+  }
+}
+
+/** A request body came in a media type the endpoint does not read (it reads JSON only). */
+export class UnsupportedMediaTypeError extends ConsoleError {
+  constructor(message: string) {
+    super("unsupported_media_type", message);
+    this.name = "UnsupportedMediaTypeError";
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { route } from "@/app/api/_lib/route-handler";
-import { ConsoleError, ERROR_CODES, MethodNotAllowedError, NotFoundError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { ConsoleError, ERROR_CODES, MethodNotAllowedError, NotFoundError, RegistryUnavailableError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 
@@ -25,6 +25,7 @@ describe("the HTTP error edge", () => {
     [new RegistryUnavailableError("no registry is connected and synced", { registries: [] }), 503, { code: "registry_unavailable", registries: [] }],
     [new NotFoundError("no such service"), 404, { code: "not_found", message: "no such service" }],
     [new MethodNotAllowedError("PUT", "/api/v1/x", ["GET", "HEAD", "OPTIONS"]), 405, { code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] }],
+    [new UnsupportedMediaTypeError("the body must be JSON"), 415, { code: "unsupported_media_type", message: "the body must be JSON" }],
     [new ConsoleError("config_invalid", "invalid PORT"), 500, { code: "config_invalid", message: "invalid PORT" }],
   ])("answers %s with %i and the error body", async (error, status, body) => {
     const res = await route(() => {
