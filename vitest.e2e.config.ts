@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import SummaryReporter from "./test/support/summary-reporter";
-import { shared } from "./vitest.shared";
+import SummaryReporter from "./test/support/summary-reporter.ts";
+import { shared } from "./vitest.shared.ts";
 
 /** A real Chromium (Debian's, driven by playwright-core) against `next start`, over the real rig. */
 export default mergeConfig(

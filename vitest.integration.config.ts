@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import SummaryReporter from "./test/support/summary-reporter";
-import { shared } from "./vitest.shared";
+import SummaryReporter from "./test/support/summary-reporter.ts";
+import { shared } from "./vitest.shared.ts";
 
 /** Against a real ZooKeeper server and real Java Dubbo 2.7 and 3.3 peers (test/support/rig-setup.ts). */
 export default mergeConfig(

@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import SummaryReporter from "./test/support/summary-reporter";
-import { shared } from "./vitest.shared";
+import SummaryReporter from "./test/support/summary-reporter.ts";
+import { shared } from "./vitest.shared.ts";
 
 export default mergeConfig(
   shared,

@@ -8,6 +8,9 @@
 export const ERROR_CODES = [
   "validation_failed",
   "not_found",
+  "method_not_allowed",
+  "method_not_implemented",
+  "unsupported_media_type",
   "registry_unavailable",
   "config_invalid",
   "url_syntax",
@@ -51,6 +54,56 @@ export class ValidationError extends ConsoleError {
     super("validation_failed", message, { issues });
     this.name = "ValidationError";
   }
+}
+
+/** The named thing (an API endpoint, a service, a route) does not exist. */
+export class NotFoundError extends ConsoleError {
+  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
+    super("not_found", message, details);
+    this.name = "NotFoundError";
+  }
+}
+
+/**
+ * The endpoint exists but does not serve `method`. `allow` lists the methods it does
+ * serve, in the order of an HTTP `Allow` header; the HTTP edge sends it as that header too.
+ */
+export class MethodNotAllowedError extends ConsoleError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly allow: readonly string[],
+  ) {
+    super("method_not_allowed", `${method} is not allowed on ${path}; use ${listOfAlternatives(allow)}`, { allow });
+    this.name = "MethodNotAllowedError";
+  }
+}
+
+/**
+ * The console does not implement `method` at all, on any path (WebDAV's PROPFIND, say):
+ * HTTP's answer for an unrecognised method is 501, not 405 (RFC 9110 §9.1).
+ */
+export class MethodNotImplementedError extends ConsoleError {
+  constructor(
+    readonly method: string,
+    implemented: readonly string[],
+  ) {
+    super("method_not_implemented", `the console does not implement the ${method} method; use ${listOfAlternatives(implemented)}`);
+    this.name = "MethodNotImplementedError";
+  }
+}
+
+/** A request body came in a media type the endpoint does not read (it reads JSON only). */
+export class UnsupportedMediaTypeError extends ConsoleError {
+  constructor(message: string) {
+    super("unsupported_media_type", message);
+    this.name = "UnsupportedMediaTypeError";
+  }
+}
+
+/** "A", "A or B", "A, B or C". */
+function listOfAlternatives(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "nothing") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 
 /** The registry is not connected (or never synced), so the answer would be a guess. */

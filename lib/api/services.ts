@@ -1,6 +1,7 @@
 /** The HTTP contract of GET /api/v1/services, shared by the handler and the client. */
 import { z } from "zod";
 import { staleSchema } from "./registry-state";
+import { textParam, wholeNumberParam } from "./query-params";
 
 export const serviceSummarySchema = z.object({
   /** `group/interface:version`. */
@@ -28,7 +29,8 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 /** Query of GET /api/v1/services. */
 export const servicesQuerySchema = z.object({
   /** Case-insensitive substring of the interface, group, version or an application. */
-  q: z.string().trim().max(200, "q is at most 200 characters").optional(),
-  limit: z.coerce.number().int("limit must be a whole number").min(1).max(10_000).default(1_000),
+  q: textParam("q", { max: 200 }),
+  /** At most this many services are answered (1 to 10000, default 1000); `total` counts all that match. */
+  limit: wholeNumberParam("limit", { min: 1, max: 10_000, fallback: 1_000 }),
 });
 export type ServicesQuery = z.infer<typeof servicesQuerySchema>;

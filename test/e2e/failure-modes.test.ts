@@ -1,9 +1,14 @@
+import { once } from "node:events";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { waitFor } from "../support/wait-for";
+import { startPeer } from "../support/child-process";
 import { type ConsoleHandle, launchConsole, startConsole } from "../support/console-server";
 import { freePort } from "../support/free-port";
+
+const ROOT = join(import.meta.dirname, "..", "..");
 
 describe("a console whose registry is unreachable", () => {
   let server: ConsoleHandle;
@@ -70,10 +75,32 @@ describe("a malformed DUBBO_REGISTRY", () => {
   it.each([
     ["nacos://127.0.0.1:8848", 'dubbo-console: invalid DUBBO_REGISTRY: "nacos://127.0.0.1:8848": unsupported registry protocol "nacos" (only zookeeper:// is supported)'],
     ["zookeeper://127.0.0.1:2181|zookeeper://zk:70000", 'dubbo-console: invalid DUBBO_REGISTRY: "zookeeper://zk:70000": port "70000" of zk is not a number from 1 to 65535'],
-  ])("%s stops start-up with one line naming the bad part", async (value, line) => {
+  ])("%s stops start-up with one line naming the bad part, before Next.js starts", async (value, line) => {
     const peer = launchConsole({ DUBBO_REGISTRY: value }, await freePort());
+    const closed = once(peer.process, "close");
     expect(await peer.exited).toBe(1);
-    expect(peer.lines.filter((l) => l.startsWith("dubbo-console:"))).toEqual([line]);
-    expect(peer.lines.filter((l) => /^\s+at /.test(l))).toEqual([]);
+    await closed;
+    expectOnlyFatalLine(peer.lines, line);
+  });
+
+  it("stops `npm start` the same way, with the fatal line last", async () => {
+    const line = 'dubbo-console: invalid DUBBO_REGISTRY: "nacos://127.0.0.1:8848": unsupported registry protocol "nacos" (only zookeeper:// is supported)';
+    const peer = startPeer("npm-start", "npm", ["start", "--", "-H", "127.0.0.1", "-p", String(await freePort())], {
+      cwd: ROOT,
+      env: { ...process.env, DUBBO_REGISTRY: "nacos://127.0.0.1:8848" },
+    });
+    const closed = once(peer.process, "close");
+    expect(await peer.exited).toBe(1);
+    await closed;
+    // npm echoes the script it runs first ("> dubbo-console@… start"); nothing of Next.js may follow it.
+    expectOnlyFatalLine(peer.lines.filter((l) => !l.startsWith(">")), line);
   });
 });
+
+/** The fatal line is the last line printed and the only one of significance: no Next.js banner, no "Ready", no stack. */
+function expectOnlyFatalLine(lines: readonly string[], fatal: string): void {
+  const printed = lines.filter((l) => l.trim() !== "");
+  expect(printed.at(-1)).toBe(fatal);
+  expect(printed.filter((l) => l.startsWith("dubbo-console:"))).toEqual([fatal]);
+  expect(printed.filter((l) => /Ready|Next\.js|^\s+at /.test(l))).toEqual([]);
+}

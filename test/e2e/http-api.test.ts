@@ -34,15 +34,16 @@ describe("GET /api/v1/services", () => {
   });
 
   it.each([
-    ["?limit=abc", "limit"],
-    ["?limit=0", "limit"],
-    ["?limit=1.5", "limit"],
-    [`?q=${"x".repeat(201)}`, "q"],
-  ])("rejects %s with 400 validation_failed naming the parameter", async (query, param) => {
+    { query: "?limit=abc", param: "limit", message: 'limit must be a whole number from 1 to 10000, got "abc"' },
+    { query: "?limit=0", param: "limit", message: 'limit must be a whole number from 1 to 10000, got "0"' },
+    { query: "?limit=1.5", param: "limit", message: 'limit must be a whole number from 1 to 10000, got "1.5"' },
+    { query: "?limit=10001", param: "limit", message: 'limit must be a whole number from 1 to 10000, got "10001"' },
+    { query: "?limit=", param: "limit", message: 'limit must be a whole number from 1 to 10000, got ""' },
+    { query: `?q=${"x".repeat(201)}`, param: "q", message: "q must be at most 200 characters, got 201" },
+  ])("rejects a bad $param with 400 validation_failed saying what was expected: $message", async ({ query, param, message }) => {
     const { status, body } = await get(`/api/v1/services${query}`);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ error: { code: "validation_failed", issues: [{ path: param }] } });
-    expect((body as { error: { message: string } }).error.message).toContain(param);
+    expect(body).toEqual({ error: { code: "validation_failed", message: `invalid query: ${message}`, issues: [{ path: param, message }] } });
   });
 });
 
@@ -64,5 +65,72 @@ describe("GET /services (the page)", () => {
     for (const key of ["io.dubboconsole.demo.api.GreetingService", "demo/io.dubboconsole.demo.api.TypesService:1.0.0"]) {
       expect(html).toContain(`data-service-key="${key}"`);
     }
+  });
+});
+
+/** One HTTP exchange, kept whole: status, the headers the tests read, and the raw body. */
+async function call(method: string, path: string): Promise<{ status: number; contentType: string | null; allow: string | null; text: string }> {
+  const res = await fetch(`${server.url}${path}`, { method, redirect: "manual" });
+  return { status: res.status, contentType: res.headers.get("content-type"), allow: res.headers.get("allow"), text: await res.text() };
+}
+
+const WITH_BODY = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const KNOWN_ROUTES = ["/api/v1/services", "/api/v1/registry"] as const;
+const UNKNOWN_PATHS = ["/api", "/api/v1", "/api/v1/nope", "/api/v1/services/x", "/api/v1/registry/a/b", "/api/nope", "/api/_lib/route-handler", "/api/v2/services"];
+
+describe("unknown API paths", () => {
+  it.each(UNKNOWN_PATHS.flatMap((path) => WITH_BODY.map((method) => [method, path] as const)))(
+    "%s %s answers 404 not_found in the JSON error shape",
+    async (method, path) => {
+      const res = await call(method, path);
+      expect(res.status).toBe(404);
+      expect(res.contentType).toBe("application/json");
+      expect(res.allow).toBeNull();
+      expect(JSON.parse(res.text)).toEqual({ error: { code: "not_found", message: `no API endpoint ${method} ${path}; see docs/api.md` } });
+    },
+  );
+
+  it.each(UNKNOWN_PATHS)("HEAD %s answers 404 with the JSON content type and no body", async (path) => {
+    const res = await call("HEAD", path);
+    expect([res.status, res.contentType, res.text]).toEqual([404, "application/json", ""]);
+  });
+});
+
+describe("methods a route does not serve", () => {
+  it.each(KNOWN_ROUTES.flatMap((path) => (["POST", "PUT", "PATCH", "DELETE"] as const).map((method) => [method, path] as const)))(
+    "%s %s answers 405 method_not_allowed with an Allow header",
+    async (method, path) => {
+      const res = await call(method, path);
+      expect(res.status).toBe(405);
+      expect(res.contentType).toBe("application/json");
+      expect(res.allow).toBe("GET, HEAD, OPTIONS");
+      expect(JSON.parse(res.text)).toEqual({
+        error: { code: "method_not_allowed", message: `${method} is not allowed on ${path}; use GET, HEAD or OPTIONS`, allow: ["GET", "HEAD", "OPTIONS"] },
+      });
+    },
+  );
+
+  it.each(KNOWN_ROUTES)("OPTIONS %s answers 204 with the Allow header", async (path) => {
+    const res = await call("OPTIONS", path);
+    expect([res.status, res.allow, res.text]).toEqual([204, "GET, HEAD, OPTIONS", ""]);
+  });
+
+  it.each(KNOWN_ROUTES)("HEAD %s answers as GET does, without a body", async (path) => {
+    const res = await call("HEAD", path);
+    expect([res.status, res.contentType, res.text]).toEqual([200, "application/json", ""]);
+  });
+});
+
+describe("requests Next.js would refuse before routing", () => {
+  it.each(["/api/v1/services", "/api/v1/nope"])("PROPFIND %s answers 501 method_not_implemented in the JSON error shape", async (path) => {
+    const res = await call("PROPFIND", path);
+    expect([res.status, res.contentType]).toEqual([501, "application/json"]);
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: "method_not_implemented" } });
+  });
+
+  it.each(["/api/v1/%zz", "/api/v1/services%", "/api/%E0%A4%A"])("GET %s (not valid percent-encoding) answers 400 validation_failed, never 500", async (path) => {
+    const res = await call("GET", path);
+    expect([res.status, res.contentType]).toEqual([400, "application/json"]);
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: "validation_failed", message: `the path is not valid percent-encoding: ${path}` } });
   });
 });

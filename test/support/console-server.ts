@@ -12,7 +12,7 @@ export interface ConsoleHandle {
 }
 
 /**
- * Runs the built console (`next start`, after `npm run build`) on a free loopback port
+ * Runs the built console (`npm start`'s entry, after `npm run build`) on a free loopback port
  * with the given environment, and waits until it accepts connections.
  */
 export async function startConsole(env: Record<string, string>): Promise<ConsoleHandle> {
@@ -35,9 +35,13 @@ export async function waitForRegistrySync(url: string): Promise<void> {
   });
 }
 
-/** Starts `next start` without waiting, for tests of start-up failures. */
+/**
+ * Starts the console without waiting, for tests of start-up failures: through
+ * scripts/start.mjs, the entry `npm start` runs (it checks the configuration, then runs
+ * `next start`), without npm in between.
+ */
 export function launchConsole(env: Record<string, string>, port: number): Peer {
-  return startPeer("console", join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+  return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });

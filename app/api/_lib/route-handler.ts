@@ -1,11 +1,9 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import type { z } from "zod";
-import type { ErrorBody } from "@/lib/api/error-body";
-import { ConsoleError, isConsoleError, ValidationError } from "@/lib/errors";
+import { ConsoleError, isConsoleError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
 import type { Engine } from "@/server/runtime/engine";
-import { HTTP_STATUS } from "./http-status";
+import { errorResponse } from "./error-response";
 
 /** What a handler body receives: the request and the process's engine. */
 export interface HandlerContext {
@@ -13,12 +11,16 @@ export interface HandlerContext {
   readonly engine: Engine;
 }
 
+/** The body of one method of one endpoint: parse, call one service, return the JSON value. */
+export type HandlerBody = (ctx: HandlerContext) => Promise<unknown> | unknown;
+
 /**
- * Wraps every route handler: runs it, turns typed errors into `{ error: { code, message } }`
- * with the status from HTTP_STATUS, and turns anything unexpected into a logged 500 that
- * says nothing of the internals.
+ * Wraps every route handler (route files get it through `endpoint()`): runs it, answers
+ * its value as JSON, turns typed errors into `{ error: { code, message } }` with the
+ * status from HTTP_STATUS, and turns anything unexpected into a logged 500 that says
+ * nothing of the internals.
  */
-export function route(body: (ctx: HandlerContext) => Promise<unknown> | unknown) {
+export function route(body: HandlerBody) {
   return async (request: Request): Promise<NextResponse> => {
     const engine = getEngine();
     try {
@@ -33,22 +35,4 @@ export function route(body: (ctx: HandlerContext) => Promise<unknown> | unknown)
       return errorResponse(new ConsoleError("internal", "internal error; see the console's log"));
     }
   };
-}
-
-function errorResponse(e: ConsoleError): NextResponse<ErrorBody> {
-  return NextResponse.json(
-    { error: { ...(e.details ?? {}), code: e.code, message: e.message } },
-    { status: HTTP_STATUS[e.code], headers: { "cache-control": "no-store" } },
-  );
-}
-
-/** Validates the URL query against `schema`, or throws a ValidationError naming each bad parameter. */
-export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const result = schema.safeParse(params);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ path: i.path.join(".") || "(query)", message: i.message }));
-    throw new ValidationError(`invalid query: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
-  }
-  return result.data;
 }

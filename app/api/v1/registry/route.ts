@@ -1,7 +1,9 @@
-import { route } from "../../_lib/route-handler";
+import { endpoint } from "../../_lib/endpoint";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /** GET /api/v1/registry — each configured registry's connection state and view. Never 503: it reports. */
-export const GET = route(({ engine }) => engine.registryStatus());
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  GET: ({ engine }) => engine.registryStatus(),
+});

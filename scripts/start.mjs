@@ -1,0 +1,25 @@
+/**
+ * `npm start`, the console's production entry (and the test rig's): `node scripts/start.mjs
+ * [next start options]`, e.g. `-H 127.0.0.1 -p 3100`.
+ *
+ * It first checks the configuration from the environment with the console's one parser
+ * (server/runtime/config.ts, loaded through tsx's scoped loader, which is then removed), so
+ * a bad DUBBO_REGISTRY, PORT or LOG_LEVEL stops start-up with one line and status 1 before
+ * Next.js prints anything. Then it runs Next's own `next start` command in this same
+ * process, with the same arguments: no child process to relay signals to, and Next's output
+ * ("✓ Ready in …") unchanged.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { register } from "tsx/esm/api";
+
+const tsx = register({ namespace: "dubbo-console-start", tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
+const { parseConfigOrExit } = await tsx.import("../server/runtime/config-or-exit.ts", import.meta.url);
+await tsx.unregister();
+parseConfigOrExit(process.env);
+
+// Next's CLI reads its command and options from process.argv, as if run as `next start …`.
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+process.argv = [process.argv[0], nextBin, "start", ...process.argv.slice(2)];
+require(nextBin);
