@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Peer, startPeer } from "./child-process";
 import { freePort } from "./free-port";
+import { orphanReaper } from "./orphan-reaper";
 import { classpath, ensureJavaPeersBuilt, JVM_FLAGS } from "./java-build";
 import { waitFor } from "./wait-for";
 
@@ -93,6 +94,7 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
   ensureJavaPeersBuilt();
   const size = clientPorts.length;
   const base = mkdtempSync(join(tmpdir(), "zk-"));
+  orphanReaper().removeDirOnDeath(base);
   const ports = await Promise.all(clientPorts.map(async (client) => ({ client, quorum: await freePort(), election: await freePort() })));
   const servers = size > 1 ? ports.map((p, i) => `server.${i + 1}=${HOST}:${p.quorum}:${p.election}`) : [];
   const nodes = ports.map((p, i) => {
@@ -116,6 +118,8 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
     );
   } catch (e) {
     await Promise.all(nodes.map((n) => n.peer.stop()));
+    rmSync(base, { recursive: true, force: true });
+    orphanReaper().keepDir(base);
     throw e;
   }
   const hostPorts = nodes.map((n) => `${HOST}:${n.port}`);
@@ -136,6 +140,7 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
     async stop() {
       await Promise.all(nodes.map((n) => n.peer.stop()));
       rmSync(base, { recursive: true, force: true });
+      orphanReaper().keepDir(base);
     },
   };
 }
