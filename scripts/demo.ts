@@ -30,8 +30,7 @@ async function portIsFree(port: number): Promise<boolean> {
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   if (!(await portIsFree(port))) throw new Error(`port ${port} is taken; set PORT to another`);
-  process.stdout.write("Building the Java demo peers (Maven)…\n");
-  ensureJavaPeersBuilt();
+  await ensureJavaPeersBuilt((line) => process.stdout.write(`${line}\n`));
   if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) {
     process.stdout.write("Building the console (next build)…\n");
     execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });

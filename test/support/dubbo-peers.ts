@@ -30,7 +30,7 @@ function dubboFlags(line: DubboLine): string[] {
 
 /** Runs a main class of the peers on the given Dubbo line and waits for its READY line. */
 async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>): Promise<Peer> {
-  ensureJavaPeersBuilt();
+  await ensureJavaPeersBuilt();
   const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
   const peer = startPeer(name, "java", [...JVM_FLAGS, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
   await peer.waitForLine(/^READY /, 90_000);

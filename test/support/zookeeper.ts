@@ -91,7 +91,7 @@ export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
 
 /** Starts one ZooKeeper server per given client port (a quorum when more than one). */
 export async function startEnsembleOn(clientPorts: readonly number[]): Promise<ZooKeeperHandle> {
-  ensureJavaPeersBuilt();
+  await ensureJavaPeersBuilt();
   const size = clientPorts.length;
   const base = mkdtempSync(join(tmpdir(), "zk-"));
   orphanReaper().removeDirOnDeath(base);
