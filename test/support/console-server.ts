@@ -35,9 +35,12 @@ export async function waitForRegistrySync(url: string): Promise<void> {
   });
 }
 
-/** Starts `next start` without waiting, for tests of start-up failures. */
-export function launchConsole(env: Record<string, string>, port: number): Peer {
-  return startPeer("console", join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+/**
+ * Starts `next start` on `host:port` without waiting, for tests of start-up failures and
+ * for the demo. `next start` listens on every address unless given `-H`.
+ */
+export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
+  return startPeer("console", join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", host, "-p", String(port)], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { startPeer } from "./child-process";
 import { describeFinished, describeRunning, emptyMavenProgress, readMavenLine } from "./maven-progress";
@@ -101,6 +101,19 @@ async function buildIfChanged(log: (line: string) => void): Promise<void> {
 export function classpath(module: "dubbo-2.7" | "dubbo-3.3" | "zookeeper"): string {
   const dir = join(PEERS_DIR, module, "target");
   return [join(dir, "classes"), join(dir, "lib", "*")].join(":");
+}
+
+/**
+ * JVM flags that keep a peer's files in `dir` (made if needed): Dubbo's registry and
+ * metadata caches (user.home/.dubbo) and anything Java puts in java.io.tmpdir. Without
+ * them a peer writes to the user's ~/.dubbo and /tmp, which outlive it.
+ */
+export function jvmStateFlags(dir: string): string[] {
+  const home = join(dir, "home");
+  const tmp = join(dir, "tmp");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  return [`-Duser.home=${home}`, `-Djava.io.tmpdir=${tmp}`];
 }
 
 /** JVM flags that keep a peer small and quick to start on a 2-core machine. */

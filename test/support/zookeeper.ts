@@ -89,11 +89,15 @@ export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
   return startEnsembleOn(await Promise.all(Array.from({ length: size }, () => freePort())));
 }
 
-/** Starts one ZooKeeper server per given client port (a quorum when more than one). */
-export async function startEnsembleOn(clientPorts: readonly number[]): Promise<ZooKeeperHandle> {
+/**
+ * Starts one ZooKeeper server per given client port (a quorum when more than one). Their
+ * configuration and data go into a new folder under `parentDir` (default: the system's
+ * temp folder), removed by stop().
+ */
+export async function startEnsembleOn(clientPorts: readonly number[], parentDir = tmpdir()): Promise<ZooKeeperHandle> {
   await ensureJavaPeersBuilt();
   const size = clientPorts.length;
-  const base = mkdtempSync(join(tmpdir(), "zk-"));
+  const base = mkdtempSync(join(parentDir, "zk-"));
   orphanReaper().removeDirOnDeath(base);
   const ports = await Promise.all(clientPorts.map(async (client) => ({ client, quorum: await freePort(), election: await freePort() })));
   const servers = size > 1 ? ports.map((p, i) => `server.${i + 1}=${HOST}:${p.quorum}:${p.election}`) : [];
