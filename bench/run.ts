@@ -7,7 +7,7 @@ import { killAllPeers } from "../test/support/child-process";
 import { benchRegistrySync } from "./registry-sync";
 
 async function main(): Promise<void> {
-  ensureJavaPeersBuilt();
+  await ensureJavaPeersBuilt();
   const services = Number(process.env.BENCH_SERVICES ?? 2000);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   for (const line of await benchRegistrySync(services, rounds)) process.stdout.write(`${line}\n`);

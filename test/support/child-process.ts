@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { orphanReaper } from "./orphan-reaper";
 
-/** A child process started by the test rig, with its output kept and searchable. */
+/**
+ * A child process started by the test rig, with its output kept and searchable. It runs
+ * in a process group of its own (the group's id is its pid), so a terminal's Ctrl-C
+ * reaches only whoever started it, which stops it in its own order; signals from `stop`
+ * go to the whole group, so whatever the peer started ends with it.
+ */
 export interface Peer {
   readonly name: string;
   readonly process: ChildProcess;
@@ -9,16 +15,33 @@ export interface Peer {
   readonly lines: string[];
   /** Resolves with the first line (past or future) matching `pattern`; rejects on timeout or exit. */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
-  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+  /**
+   * SIGTERM to the group, then SIGKILL to the group after `graceMs`; resolves once the
+   * process has exited, and SIGKILLs whatever of its group is left then. Idempotent.
+   */
   stop(graceMs?: number): Promise<void>;
   readonly exited: Promise<number | null>;
 }
 
 const running = new Set<Peer>();
 
-/** Spawns `command` and follows its output. Every peer is killed when the test process exits. */
+/** Sends `signal` to every process of group `pgid`; false when the group is gone. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spawns `command` in a process group of its own and follows its output. Every peer is
+ * killed when this process exits, and by the orphan reaper if this process is killed.
+ */
 export function startPeer(name: string, command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Peer {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const pgid = child.pid;
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   const onLine = (line: string) => {
@@ -34,6 +57,15 @@ export function startPeer(name: string, command: string, args: readonly string[]
   createInterface({ input: child.stdout! }).on("line", onLine);
   createInterface({ input: child.stderr! }).on("line", onLine);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  if (pgid !== undefined) {
+    orphanReaper().watchGroup(pgid);
+    void exited.then(() => {
+      // The leader is gone; anything it left in its group goes too, before the id is free.
+      signalGroup(pgid, "SIGKILL");
+      orphanReaper().forgetGroup(pgid);
+      running.delete(peer);
+    });
+  }
 
   const peer: Peer = {
     name,
@@ -60,10 +92,9 @@ export function startPeer(name: string, command: string, args: readonly string[]
       });
     },
     async stop(graceMs = 5_000) {
-      running.delete(peer);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      if (pgid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      signalGroup(pgid, "SIGTERM");
+      const killer = setTimeout(() => signalGroup(pgid, "SIGKILL"), graceMs);
       await exited;
       clearTimeout(killer);
     },
@@ -72,9 +103,16 @@ export function startPeer(name: string, command: string, args: readonly string[]
   return peer;
 }
 
-/** Kills every peer still running; registered for process exit. */
+/** The peers started by this process that have not exited yet. */
+export function runningPeers(): readonly Peer[] {
+  return [...running];
+}
+
+/** Kills the process group of every peer still running (SIGKILL, synchronously); registered for process exit. */
 export function killAllPeers(): void {
-  for (const p of running) p.process.kill("SIGKILL");
+  for (const p of running) {
+    if (p.process.pid !== undefined) signalGroup(p.process.pid, "SIGKILL");
+  }
   running.clear();
 }
 

@@ -36,12 +36,14 @@ export async function waitForRegistrySync(url: string): Promise<void> {
 }
 
 /**
- * Starts the console without waiting, for tests of start-up failures: through
- * scripts/start.mjs, the entry `npm start` runs (it checks the configuration, then runs
- * `next start`), without npm in between.
+/**
+ * Starts the console on `host:port` without waiting, for tests of start-up failures and
+ * for the demo: through scripts/start.mjs, the entry `npm start` runs (it checks the
+ * configuration, then runs `next start`), without npm in between. `next start` listens
+ * on every address unless given `-H`.
  */
-export function launchConsole(env: Record<string, string>, port: number): Peer {
-  return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", "127.0.0.1", "-p", String(port)], {
+export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
+  return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", host, "-p", String(port)], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });

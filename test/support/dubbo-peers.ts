@@ -1,6 +1,6 @@
 import { type Peer, startPeer } from "./child-process";
 import { freePort } from "./free-port";
-import { classpath, ensureJavaPeersBuilt, JVM_FLAGS } from "./java-build";
+import { classpath, ensureJavaPeersBuilt, JVM_FLAGS, jvmStateFlags } from "./java-build";
 
 export type DubboLine = "2.7" | "3.3";
 
@@ -13,7 +13,11 @@ export const DEMO = {
 
 /** JVM flags each Dubbo line needs on JDK 17. 2.7's javassist defines classes reflectively. */
 function dubboFlags(line: DubboLine): string[] {
-  const common = ["-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Djava.net.preferIPv4Stack=true"];
+  // Dubbo's graceful shutdown waits up to dubbo.service.shutdown.wait (10 s by default) for
+  // calls in flight; an idle 3.3 provider still took about 5 s to exit after SIGTERM, 1 s
+  // with this. The peers' calls are short, and whoever stops a peer allows a few seconds
+  // before SIGKILL, so a 3.3 peer now ends on its own.
+  const common = ["-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Djava.net.preferIPv4Stack=true", "-Ddubbo.service.shutdown.wait=1000"];
   // 3.x registers interface-level only, like 2.7, and consumers read interface-level only:
   // application-level instances would carry the machine's address, not the peer's loopback host.
   if (line === "3.3") {
@@ -28,11 +32,15 @@ function dubboFlags(line: DubboLine): string[] {
   ];
 }
 
-/** Runs a main class of the peers on the given Dubbo line and waits for its READY line. */
-async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>): Promise<Peer> {
-  ensureJavaPeersBuilt();
+/**
+ * Runs a main class of the peers on the given Dubbo line and waits for its READY line.
+ * With `stateDir`, the JVM keeps its files (Dubbo's caches, temp files) there.
+ */
+async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>, stateDir?: string): Promise<Peer> {
+  await ensureJavaPeersBuilt();
   const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
-  const peer = startPeer(name, "java", [...JVM_FLAGS, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
+  const state = stateDir === undefined ? [] : jvmStateFlags(stateDir);
+  const peer = startPeer(name, "java", [...JVM_FLAGS, ...state, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
   await peer.waitForLine(/^READY /, 90_000);
   return peer;
 }
@@ -48,7 +56,10 @@ export interface ProviderHandle {
   stop(): Promise<void>;
 }
 
-/** Starts a demo provider on `host` (a loopback address) and waits until it has registered. */
+/**
+ * Starts a demo provider on `host` (a loopback address) and waits until it has registered.
+ * `stateDir`: where the JVM keeps Dubbo's cache files and temp files (default: ~/.dubbo and /tmp).
+ */
 export async function startProvider(options: {
   line: DubboLine;
   registry: string;
@@ -56,6 +67,7 @@ export async function startProvider(options: {
   port?: number;
   app?: string;
   services?: readonly (keyof typeof DEMO)[];
+  stateDir?: string;
 }): Promise<ProviderHandle> {
   const host = options.host ?? "127.0.0.1";
   // The server listens on all addresses (see PeerHostRegistryFactory), so the port must be free on all.
@@ -67,7 +79,7 @@ export async function startProvider(options: {
     port: String(port),
     app,
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
-  });
+  }, options.stateDir);
   return { peer, line: options.line, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }
 
@@ -83,19 +95,21 @@ export interface ConsumerHandle {
  * Starts a demo consumer that calls GreetingService.whoAmI() every `intervalMs`. It keeps
  * the address Dubbo gives it (the machine's own): Dubbo routes with that in-memory URL,
  * so registering another would make the registry lie about what the consumer matches.
+ * `stateDir` as for startProvider.
  */
 export async function startConsumer(options: {
   line: DubboLine;
   registry: string;
   app?: string;
   intervalMs?: number;
+  stateDir?: string;
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
     registry: options.registry,
     app,
     interval: String(options.intervalMs ?? 500),
-  });
+  }, options.stateDir);
   return {
     peer,
     app,

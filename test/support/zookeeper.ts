@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Peer, startPeer } from "./child-process";
 import { freePort } from "./free-port";
+import { orphanReaper } from "./orphan-reaper";
 import { classpath, ensureJavaPeersBuilt, JVM_FLAGS } from "./java-build";
 import { waitFor } from "./wait-for";
 
@@ -95,11 +96,16 @@ export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
   return startEnsembleOn(await Promise.all(Array.from({ length: size }, () => freePort())));
 }
 
-/** Starts one ZooKeeper server per given client port (a quorum when more than one). */
-export async function startEnsembleOn(clientPorts: readonly number[]): Promise<ZooKeeperHandle> {
-  ensureJavaPeersBuilt();
+/**
+ * Starts one ZooKeeper server per given client port (a quorum when more than one). Their
+ * configuration and data go into a new folder under `parentDir` (default: the system's
+ * temp folder), removed by stop().
+ */
+export async function startEnsembleOn(clientPorts: readonly number[], parentDir = tmpdir()): Promise<ZooKeeperHandle> {
+  await ensureJavaPeersBuilt();
   const size = clientPorts.length;
-  const base = mkdtempSync(join(tmpdir(), "zk-"));
+  const base = mkdtempSync(join(parentDir, "zk-"));
+  orphanReaper().removeDirOnDeath(base);
   const ports = await Promise.all(clientPorts.map(async (client) => ({ client, quorum: await freePort(), election: await freePort() })));
   const servers = size > 1 ? ports.map((p, i) => `server.${i + 1}=${HOST}:${p.quorum}:${p.election}`) : [];
   const nodes = ports.map((p, i) => {
@@ -123,6 +129,8 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
     );
   } catch (e) {
     await Promise.all(nodes.map((n) => n.peer.stop()));
+    rmSync(base, { recursive: true, force: true });
+    orphanReaper().keepDir(base);
     throw e;
   }
   const hostPorts = nodes.map((n) => `${HOST}:${n.port}`);
@@ -151,6 +159,7 @@ export async function startEnsembleOn(clientPorts: readonly number[]): Promise<Z
       for (const n of nodes) n.peer.process.kill("SIGCONT");
       await Promise.all(nodes.map((n) => n.peer.stop()));
       rmSync(base, { recursive: true, force: true });
+      orphanReaper().keepDir(base);
     },
   };
 }
