@@ -14,8 +14,8 @@ export const DEMO = {
 /** JVM flags each Dubbo line needs on JDK 17. 2.7's javassist defines classes reflectively. */
 function dubboFlags(line: DubboLine): string[] {
   const common = ["-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Djava.net.preferIPv4Stack=true"];
-  // 3.x registers interface-level only, like 2.7, and consumers read interface-level only:
-  // application-level instances would carry the machine's address, not the peer's loopback host.
+  // 3.x registers interface-level only, like 2.7, unless the provider's --register-mode says
+  // otherwise (see ProviderMain), and consumers read interface-level only.
   if (line === "3.3") {
     return [...common, "-Ddubbo.application.register-mode=interface", "-Ddubbo.application.service-discovery.migration=FORCE_INTERFACE"];
   }
@@ -37,9 +37,24 @@ async function startDubboPeer(name: string, line: DubboLine, mainClass: string, 
   return peer;
 }
 
+/**
+ * Where a Dubbo 3 provider registers (`dubbo.application.register-mode`): the interface-level
+ * tree `/dubbo/{iface}/providers`, the application-level `/services/{app}/{host:port}`, or both.
+ */
+export type RegisterMode = "interface" | "instance" | "all";
+
+/**
+ * Where a Dubbo 3 provider keeps its MetadataInfo (`dubbo.application.metadata-type`):
+ * `remote` also publishes it at `/dubbo/metadata/{app}/{revision}`; `local` (Dubbo's default)
+ * serves it only through the provider's own MetadataService.
+ */
+export type MetadataType = "local" | "remote";
+
 export interface ProviderHandle {
   readonly peer: Peer;
   readonly line: DubboLine;
+  /** Dubbo 3 only; 2.7 registers interface-level only. */
+  readonly registerMode: RegisterMode;
   readonly host: string;
   readonly port: number;
   /** `host:port`. */
@@ -48,7 +63,10 @@ export interface ProviderHandle {
   stop(): Promise<void>;
 }
 
-/** Starts a demo provider on `host` (a loopback address) and waits until it has registered. */
+/**
+ * Starts a demo provider on `host` (a loopback address) and waits until it has registered.
+ * A 3.3 provider registers interface-level only unless `registerMode` says otherwise.
+ */
 export async function startProvider(options: {
   line: DubboLine;
   registry: string;
@@ -56,7 +74,12 @@ export async function startProvider(options: {
   port?: number;
   app?: string;
   services?: readonly (keyof typeof DEMO)[];
+  registerMode?: RegisterMode;
+  metadataType?: MetadataType;
 }): Promise<ProviderHandle> {
+  if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
+    throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
+  }
   const host = options.host ?? "127.0.0.1";
   // The server listens on all addresses (see PeerHostRegistryFactory), so the port must be free on all.
   const port = options.port ?? (await freePort("0.0.0.0"));
@@ -67,8 +90,11 @@ export async function startProvider(options: {
     port: String(port),
     app,
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
+    ...(options.registerMode ? { "register-mode": options.registerMode } : {}),
+    ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
   });
-  return { peer, line: options.line, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
+  const registerMode = options.registerMode ?? "interface";
+  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }
 
 export interface ConsumerHandle {
