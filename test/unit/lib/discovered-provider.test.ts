@@ -40,6 +40,14 @@ describe("provider URLs built from an instance and its MetadataInfo, as a Dubbo 
     expect(url.parameters).toMatchObject({ group: "demo", version: "1.0.0", application: "demo-provider-33-instance", "dubbo.metadata.revision": "d031b6fbcf695cc51b73bb2d8093b95b" });
   });
 
+  it("lets a service parameter win over an instance metadata entry of the same name, and the service's group and version win over both", () => {
+    const instance = { ...remote, metadata: { ...remote.metadata, timeout: "1", group: "stale", version: "9" } };
+    const service = { ...info.services.find((s) => s.key === "io.dubboconsole.demo.api.GreetingService")!, params: { timeout: "2", version: "8" } };
+    expect(instanceProviderUrl(instance, service).parameters).toMatchObject({ timeout: "2", interface: "io.dubboconsole.demo.api.GreetingService" });
+    expect(instanceProviderUrl(instance, service).parameters).not.toHaveProperty("group");
+    expect(instanceProviderUrl(instance, service).parameters).not.toHaveProperty("version");
+  });
+
   it("marks where the provider was seen and how its services were learnt", () => {
     const greeting = info.services.find((s) => s.key === "io.dubboconsole.demo.api.GreetingService")!;
     const p = instanceLevelProvider(remote, "127.0.0.6:43209", greeting, "metadata-info");
