@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     startProvider({ line: "2.7", registry, host: "127.0.0.3", app: "shop-backend-27" }),
     startProvider({ line: "3.3", registry, host: "127.0.0.4", app: "shop-backend-33" }),
     startProvider({ line: "3.3", registry, host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"] }),
+    startProvider({ line: "3.3", registry, host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote" }),
   ]);
   const consumers = await Promise.all([
     startConsumer({ line: "2.7", registry, app: "storefront-27", intervalMs: 2_000 }),
