@@ -162,14 +162,13 @@ export class AppDiscovery {
     for (const id of [...instances.keys()]) {
       if (!present.has(id)) removed = instances.delete(id) || removed;
     }
-    for (const p of [...this.live.tracked]) {
-      if (p.startsWith(`${path}/`) && !present.has(p.slice(path.length + 1))) this.forgetNode(p);
-    }
+    let tracked = this.live.trackedInstances.get(app);
+    if (!tracked) this.live.trackedInstances.set(app, (tracked = new Set()));
+    for (const id of [...tracked]) if (!present.has(id)) this.forgetInstance(app, id);
     for (const id of ids) {
-      const node = `${path}/${id}`;
-      if (this.live.tracked.has(node)) continue;
-      this.live.tracked.add(node);
-      this.reads.track(epoch, node, () => this.readInstance(epoch, app, id));
+      if (tracked.has(id)) continue;
+      tracked.add(id);
+      this.reads.track(epoch, `${path}/${id}`, () => this.readInstance(epoch, app, id));
     }
     if (removed) this.changed(app);
   };
@@ -181,7 +180,7 @@ export class AppDiscovery {
     if (epoch !== this.reads.epoch || !instances) return;
     this.live.invalid.delete(path);
     if (data === null) {
-      this.forgetNode(path);
+      this.forgetInstance(app, id);
       if (instances.delete(id)) this.changed(app);
       return;
     }
@@ -226,12 +225,15 @@ export class AppDiscovery {
     const ifaces = await this.reads.children(epoch, dir, this.track(epoch, dir, () => this.readMappings(epoch)), true);
     if (epoch !== this.reads.epoch) return;
     const names = new Set(ifaces ?? []);
-    for (const iface of [...this.live.mapping.keys()]) if (!names.has(iface)) this.setMapping(epoch, iface, null);
+    for (const iface of [...this.live.trackedMappings]) {
+      if (names.has(iface)) continue;
+      this.live.trackedMappings.delete(iface);
+      this.setMapping(epoch, iface, null);
+    }
     for (const iface of names) {
-      const node = `${dir}/${iface}`;
-      if (this.live.tracked.has(node)) continue;
-      this.live.tracked.add(node);
-      this.reads.track(epoch, node, () => this.readMapping(epoch, iface));
+      if (this.live.trackedMappings.has(iface)) continue;
+      this.live.trackedMappings.add(iface);
+      this.reads.track(epoch, `${dir}/${iface}`, () => this.readMapping(epoch, iface));
     }
   };
 
@@ -239,7 +241,7 @@ export class AppDiscovery {
     const path = `${this.roots.root}/mapping/${iface}`;
     const data = await this.reads.data(epoch, path, this.track(epoch, path, () => this.readMapping(epoch, iface)), false);
     if (epoch !== this.reads.epoch) return;
-    if (data === null) this.forgetNode(path);
+    if (data === null) this.live.trackedMappings.delete(iface);
     // ServiceNameMapping: comma-separated application names (ZookeeperMetadataReport.getAppNames).
     const apps = data === null ? null : [...new Set(data.toString("utf8").split(",").map((a) => a.trim()).filter((a) => a !== ""))].sort();
     this.setMapping(epoch, iface, apps);
@@ -281,17 +283,17 @@ export class AppDiscovery {
   }
 
   private dropApplication(app: string): void {
-    const prefix = `${this.roots.services}/${app}/`;
-    for (const p of [...this.live.tracked]) if (p.startsWith(prefix)) this.forgetNode(p);
+    for (const id of [...(this.live.trackedInstances.get(app) ?? [])]) this.forgetInstance(app, id);
+    this.live.trackedInstances.delete(app);
     this.live.instances.set(app, new Map());
     this.changed(app);
     this.live.removeApplication(app);
   }
 
-  /** Stops tracking a node that is gone; a later node at the same path is read afresh. */
-  private forgetNode(path: string): void {
-    this.live.tracked.delete(path);
-    this.live.invalid.delete(path);
+  /** Stops tracking an instance node that is gone; a later node of the same name is read afresh. */
+  private forgetInstance(app: string, id: string): void {
+    this.live.trackedInstances.get(app)?.delete(id);
+    this.live.invalid.delete(`${this.roots.services}/${app}/${id}`);
   }
 
   /** Rebuilds `app`'s providers, forgets malformed MetadataInfo of revisions no instance is at, and tells listeners. */

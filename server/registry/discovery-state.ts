@@ -42,8 +42,10 @@ export interface DiscoveredInstance {
 export class DiscoveryState {
   /** Application → instance node name → instance. An application whose node exists has an entry. */
   readonly instances = new Map<string, Map<string, ServiceInstance>>();
-  /** Instance node paths whose data is being kept current (read scheduled, watch armed). */
-  readonly tracked = new Set<string>();
+  /** Application → instance node names whose data is kept current (read scheduled, watch armed), malformed ones included. */
+  readonly trackedInstances = new Map<string, Set<string>>();
+  /** Interfaces whose mapping node is kept current. */
+  readonly trackedMappings = new Set<string>();
   /** Application → revision → what is known of its MetadataInfo. */
   readonly revisions = new Map<string, Map<string, RevisionMetadata>>();
   /** Interface → applications (`/{root}/mapping/{interface}`). */

@@ -175,6 +175,24 @@ describe("application-level discovery over a ZooKeeper tree", () => {
     expect(tree.reads.slice(before).filter((p) => p === INSTANCE_PATH)).toEqual([INSTANCE_PATH]);
   });
 
+  it("forgets an instance, a malformed one and a mapping that left, and reads each afresh when it comes back", async () => {
+    const { tree, discovery } = setup();
+    tree.set("/services/demo-provider-33-instance/10.0.0.1:1", "{");
+    tree.set(`/dubbo/mapping/${GREETING}`, "a");
+    discovery.resync();
+    await waitFor("the first sync", () => discovery.syncedAt !== null);
+    expect(discovery.invalidNodes().map((n) => n.path)).toEqual(["/services/demo-provider-33-instance/10.0.0.1:1"]);
+    tree.delete(INSTANCE_PATH);
+    tree.delete("/services/demo-provider-33-instance/10.0.0.1:1");
+    tree.delete(`/dubbo/mapping/${GREETING}`);
+    await waitFor("everything to leave", () => greetingAddresses(discovery).length === 0 && discovery.invalidNodes().length === 0 && discovery.mappedApplications(GREETING).length === 0);
+    expect(discovery.applications()).toEqual([]);
+    tree.set(INSTANCE_PATH, fixture("instance-3.3.6-remote.json"));
+    tree.set(`/dubbo/mapping/${GREETING}`, "b");
+    await waitFor("everything to come back", () => greetingAddresses(discovery).length === 1 && discovery.mappedApplications(GREETING).length === 1);
+    expect([discovery.applications(), discovery.mappedApplications(GREETING)]).toEqual([["demo-provider-33-instance"], ["b"]]);
+  });
+
   it("infers an application's services from its mapping and service definitions when its MetadataInfo is not published, and follows a late definition", async () => {
     const { tree, discovery } = setup();
     tree.delete(METADATA_PATH);
