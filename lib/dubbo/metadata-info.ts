@@ -67,7 +67,7 @@ export function parseMetadataInfo(json: string): NodeParse<MetadataInfo> {
       key: serviceKey(id),
       protocol: s.protocol,
       path: s.path || s.name,
-      port: s.port !== undefined && s.port !== null && s.port > 0 ? s.port : null,
+      port: s.port && s.port > 0 ? s.port : null,
       params: s.params ?? {},
     };
   });

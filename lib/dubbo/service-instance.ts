@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type NodeParse, parseNodeJson, quote, rejected, validate } from "./node-json";
+import { type NodeParse, parseNodeJson, quote, rejected } from "./node-json";
 
 /**
  * One Dubbo 3 application instance as registered for application-level discovery at
@@ -125,14 +125,7 @@ export function parseServiceInstance(json: string): NodeParse<ServiceInstance> {
 /** A metadata value that is itself JSON; null when the key is absent. */
 function embeddedJson<T>(metadata: Record<string, string>, key: string, schema: z.ZodType<T>): NodeParse<T | null> {
   const text = metadata[key];
-  if (text === undefined) return { ok: true, value: null };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return rejected(`${key} is not JSON: ${quote(text)}`);
-  }
-  return validate(raw, schema, key);
+  return text === undefined ? { ok: true, value: null } : parseNodeJson(text, schema, key);
 }
 
 /** The port an instance serves `protocol` on: its endpoint for it, else the instance port (ServiceInstancesChangedListener). */

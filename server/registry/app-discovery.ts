@@ -131,13 +131,14 @@ export class AppDiscovery {
     this.reads.stop();
   }
 
-  private track(epoch: number, what: string, read: () => Promise<void>): () => void {
+  /** What a watch runs: the same read again, tracked. */
+  private again(epoch: number, what: string, read: () => Promise<void>): () => void {
     return () => this.reads.track(epoch, what, read);
   }
 
   private readApplications = async (epoch: number): Promise<void> => {
     const root = this.roots.services;
-    const apps = await this.reads.children(epoch, root, this.track(epoch, root, () => this.readApplications(epoch)), true);
+    const apps = await this.reads.children(epoch, root, this.again(epoch, root, () => this.readApplications(epoch)), true);
     if (epoch !== this.reads.epoch) return;
     const names = new Set(apps ?? []);
     for (const app of [...this.live.instances.keys()]) if (!names.has(app)) this.dropApplication(app);
@@ -150,7 +151,7 @@ export class AppDiscovery {
 
   private readApplication = async (epoch: number, app: string): Promise<void> => {
     const path = `${this.roots.services}/${app}`;
-    const ids = await this.reads.children(epoch, path, this.track(epoch, path, () => this.readApplication(epoch, app)), false);
+    const ids = await this.reads.children(epoch, path, this.again(epoch, path, () => this.readApplication(epoch, app)), false);
     if (epoch !== this.reads.epoch || !this.live.instances.has(app)) return;
     if (ids === null) {
       this.dropApplication(app);
@@ -175,7 +176,7 @@ export class AppDiscovery {
 
   private readInstance = async (epoch: number, app: string, id: string): Promise<void> => {
     const path = `${this.roots.services}/${app}/${id}`;
-    const data = await this.reads.data(epoch, path, this.track(epoch, path, () => this.readInstance(epoch, app, id)), false);
+    const data = await this.reads.data(epoch, path, this.again(epoch, path, () => this.readInstance(epoch, app, id)), false);
     const instances = this.live.instances.get(app);
     if (epoch !== this.reads.epoch || !instances) return;
     this.live.invalid.delete(path);
@@ -203,7 +204,7 @@ export class AppDiscovery {
   private readRevision = async (epoch: number, app: string, revision: string): Promise<void> => {
     if (!this.live.usesRevision(app, revision)) return;
     const path = `${this.roots.root}/metadata/${app}/${revision}`;
-    const data = await this.reads.data(epoch, path, this.track(epoch, path, () => this.readRevision(epoch, app, revision)), true);
+    const data = await this.reads.data(epoch, path, this.again(epoch, path, () => this.readRevision(epoch, app, revision)), true);
     if (epoch !== this.reads.epoch || !this.live.usesRevision(app, revision)) return;
     this.live.invalid.delete(path);
     let metadata: RevisionMetadata = { type: "missing" };
@@ -222,7 +223,7 @@ export class AppDiscovery {
 
   private readMappings = async (epoch: number): Promise<void> => {
     const dir = `${this.roots.root}/mapping`;
-    const ifaces = await this.reads.children(epoch, dir, this.track(epoch, dir, () => this.readMappings(epoch)), true);
+    const ifaces = await this.reads.children(epoch, dir, this.again(epoch, dir, () => this.readMappings(epoch)), true);
     if (epoch !== this.reads.epoch) return;
     const names = new Set(ifaces ?? []);
     for (const iface of [...this.live.trackedMappings]) {
@@ -239,7 +240,7 @@ export class AppDiscovery {
 
   private readMapping = async (epoch: number, iface: string): Promise<void> => {
     const path = `${this.roots.root}/mapping/${iface}`;
-    const data = await this.reads.data(epoch, path, this.track(epoch, path, () => this.readMapping(epoch, iface)), false);
+    const data = await this.reads.data(epoch, path, this.again(epoch, path, () => this.readMapping(epoch, iface)), false);
     if (epoch !== this.reads.epoch) return;
     if (data === null) this.live.trackedMappings.delete(iface);
     // ServiceNameMapping: comma-separated application names (ZookeeperMetadataReport.getAppNames).

@@ -3,6 +3,7 @@ import { parseServiceDefinition, type ServiceDefinition } from "@/lib/dubbo/serv
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { Logger } from "../runtime/logger";
 import { Limiter } from "./limiter";
+import { WatchedReads } from "./watched-reads";
 import type { ZkDataReader } from "./zk-data-reader";
 
 /** A node skipped because its content is malformed, and why. */
@@ -51,31 +52,32 @@ const MAX_KEY_DEPTH = 2;
  * operator opens, or for application-level instances whose MetadataInfo is not published.
  *
  * Invariants:
- * - a cached answer has a watch armed on every node it was read from; when any fires, the
- *   answer is dropped and listeners hear `{type:"definitions", interface}`;
+ * - a cached answer has a watch armed on every node it was read from (and on the creation
+ *   of a missing directory); when any fires, the answer is dropped and listeners hear
+ *   `{type:"definitions", interface}`;
  * - {@link reset} (a new session) drops every answer; watches of the old session do nothing;
  * - a malformed definition is skipped and listed with its reason in `invalid`, never thrown;
  * - a ZooKeeper failure rejects the promise (RegistryUnavailableError) and caches nothing.
  */
 export class MetadataReport {
-  private epoch = 0;
   private readonly cache = new Map<string, { promise: Promise<InterfaceDefinitions>; value: InterfaceDefinitions | null }>();
-  /** Armed watches (kind + path) of the current epoch. */
-  private readonly armed = new Set<string>();
+  /** Epochs and armed watches; its `track` and sync are not used: reads here run when asked for. */
+  private readonly reads: WatchedReads;
   private readonly limiter = new Limiter(READ_CONCURRENCY);
   private readonly listeners = new Set<(change: ReportChange) => void>();
 
   constructor(
-    private readonly reader: ZkDataReader,
+    reader: ZkDataReader,
     /** Dubbo's root, `/dubbo`: the report lives under `{root}/metadata`. */
     readonly root: string,
-    private readonly log: Logger,
-  ) {}
+    log: Logger,
+  ) {
+    this.reads = new WatchedReads(reader, log, READ_CONCURRENCY, () => undefined);
+  }
 
   /** Forgets everything read; call on each new session. */
   reset(): void {
-    this.epoch++;
-    this.armed.clear();
+    this.reads.begin();
     const dropped = [...this.cache.keys()];
     this.cache.clear();
     for (const iface of dropped) this.emit(iface);
@@ -90,19 +92,19 @@ export class MetadataReport {
   definitions(iface: string): Promise<InterfaceDefinitions> {
     const cached = this.cache.get(iface);
     if (cached) return cached.promise;
-    const entry: { promise: Promise<InterfaceDefinitions>; value: InterfaceDefinitions | null } = { promise: Promise.resolve(empty(iface)), value: null };
-    entry.promise = this.read(this.epoch, iface).then(
+    const promise: Promise<InterfaceDefinitions> = this.read(this.reads.epoch, iface).then(
       (value) => {
-        if (this.cache.get(iface) === entry) entry.value = value;
+        const entry = this.cache.get(iface);
+        if (entry?.promise === promise) entry.value = value;
         return value;
       },
       (e: unknown) => {
-        if (this.cache.get(iface) === entry) this.cache.delete(iface);
+        if (this.cache.get(iface)?.promise === promise) this.cache.delete(iface);
         throw e;
       },
     );
-    this.cache.set(iface, entry);
-    return entry.promise;
+    this.cache.set(iface, { promise, value: null });
+    return promise;
   }
 
   /** The definition `application` reported for service `id`, or undefined. */
@@ -141,11 +143,8 @@ export class MetadataReport {
   }
 
   private async leaf(epoch: number, iface: string, path: string, app: string, found: DefinitionEntry[], invalid: InvalidNode[]): Promise<void> {
-    const data = await this.limiter.run(() => this.reader.getData(path, this.watcher(epoch, iface, `data ${path}`)));
-    if (data === null) {
-      this.armed.delete(`data ${path}`);
-      return;
-    }
+    const data = await this.limiter.run(() => this.reads.data(epoch, path, () => this.drop(iface), false));
+    if (data === null) return;
     const parsed = parseServiceDefinition(data.toString("utf8"));
     if (!parsed.ok) {
       invalid.push({ path, reason: parsed.reason });
@@ -158,32 +157,15 @@ export class MetadataReport {
 
   /** The children of `dir`, watched; `[]` when it does not exist (then its creation is watched). */
   private async children(epoch: number, iface: string, dir: string): Promise<string[]> {
-    const children = await this.limiter.run(() => this.reader.getChildren(dir, this.watcher(epoch, iface, `children ${dir}`)));
-    if (children !== null) return children;
-    this.armed.delete(`children ${dir}`);
-    const exists = await this.limiter.run(() => this.reader.exists(dir, this.watcher(epoch, iface, `exists ${dir}`)));
-    // Created between the two reads: the exists watch is a data watch now, and will fire on
-    // the next change; read again so this answer is not already out of date.
-    return exists ? this.children(epoch, iface, dir) : [];
+    return (await this.limiter.run(() => this.reads.children(epoch, dir, () => this.drop(iface), true))) ?? [];
   }
 
-  /** A watcher that drops `iface`'s answer; undefined when `key` is armed already in this epoch. */
-  private watcher(epoch: number, iface: string, key: string): (() => void) | undefined {
-    if (epoch !== this.epoch || this.armed.has(key)) return undefined;
-    this.armed.add(key);
-    return () => {
-      if (epoch !== this.epoch) return;
-      this.armed.delete(key);
-      this.log.debug("metadata report watch fired", { watch: key });
-      if (this.cache.delete(iface)) this.emit(iface);
-    };
+  /** Something under `iface` changed: its answer is out of date. */
+  private drop(iface: string): void {
+    if (this.cache.delete(iface)) this.emit(iface);
   }
 
   private emit(iface: string): void {
     for (const l of this.listeners) l({ type: "definitions", interface: iface });
   }
-}
-
-function empty(iface: string): InterfaceDefinitions {
-  return { interface: iface, providers: [], invalid: [] };
 }

@@ -83,7 +83,7 @@ describe("malformed instances are rejected with the reason", () => {
     ["a metadata value that is a number", instanceJson((o) => (o.payload.metadata.timestamp = 5 as never)), /^instance JSON: payload\.metadata\.timestamp: /],
     ["no revision", instanceJson((o) => delete o.payload.metadata["dubbo.metadata.revision"]), /^not a Dubbo instance: its metadata has no dubbo\.metadata\.revision$/],
     ["an unknown storage type", instanceJson((o) => (o.payload.metadata["dubbo.metadata.storage-type"] = "disk")), /^dubbo\.metadata\.storage-type is "disk", not "local" or "remote"$/],
-    ["endpoints that are not JSON", instanceJson((o) => (o.payload.metadata["dubbo.endpoints"] = "[{port")), /^dubbo\.endpoints is not JSON: "\[\{port"$/],
+    ["endpoints that are not JSON", instanceJson((o) => (o.payload.metadata["dubbo.endpoints"] = "[{port")), /^dubbo\.endpoints is not JSON \(.+\): "\[\{port"$/],
     ["an endpoint without a protocol", instanceJson((o) => (o.payload.metadata["dubbo.endpoints"] = '[{"port":1}]')), /^dubbo\.endpoints: 0\.protocol: /],
     ["MetadataService params that are not a map", instanceJson((o) => (o.payload.metadata["dubbo.metadata-service.url-params"] = "[1]")), /^dubbo\.metadata-service\.url-params: \(root\): /],
   ])("%s", (_what, json, expected) => {
