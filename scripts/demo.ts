@@ -114,6 +114,7 @@ async function start(started: Started, tmp: string): Promise<void> {
     provider({ line: "2.7", host: "127.0.0.3", app: "shop-backend-27" }),
     provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33" }),
     provider({ line: "3.3", host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"] }),
+    provider({ line: "3.3", host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote" }),
   ]);
   const consumer = (line: "2.7" | "3.3", app: string) =>
     startConsumer({ line, registry, app, intervalMs: 2_000, stateDir }).then((c) => (started.consumers.push(c), c));

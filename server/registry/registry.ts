@@ -1,6 +1,8 @@
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryStatus, Stale } from "@/lib/api/registry-state";
 import type { Logger } from "../runtime/logger";
+import { AppDiscovery, serviceDiscoveryRoot } from "./app-discovery";
+import { MetadataReport } from "./metadata-report";
 import { RegistryView } from "./registry-view";
 import { ZkSession } from "./zk-session";
 
@@ -16,6 +18,10 @@ import { ZkSession } from "./zk-session";
 export class Registry {
   readonly session: ZkSession;
   readonly view: RegistryView;
+  /** Dubbo 3 application-level discovery (`/services`, MetadataInfo, mapping), read beside the interface-level view. */
+  readonly discovery: AppDiscovery;
+  /** Service definitions (method signatures) from the metadata report, read on demand. */
+  readonly report: MetadataReport;
   /** When the view stopped being known current (the last answer before a drop); null while live. */
   private staleSince: number | null = null;
 
@@ -26,6 +32,12 @@ export class Registry {
     this.session = new ZkSession(address, log);
     this.view = new RegistryView(this.session, address.root, log);
     this.session.onSession(() => this.view.resync());
+    this.report = new MetadataReport(this.session, address.root, log);
+    this.discovery = new AppDiscovery(this.session, { services: serviceDiscoveryRoot(address), root: address.root }, this.report, log);
+    this.session.onSession(() => {
+      this.report.reset();
+      this.discovery.resync();
+    });
     let sessionId: string | null = null;
     this.session.onState((state) => {
       if (state.type === "connected") {
@@ -47,6 +59,7 @@ export class Registry {
   }
 
   close(): void {
+    this.discovery.close();
     this.session.close();
   }
 
@@ -79,7 +92,7 @@ export class Registry {
       lastHeardAt: this.session.lastHeardAt,
       lastError: this.session.lastError,
       stale: this.stale(),
-      invalidNodes: this.view.invalidNodes(),
+      invalidNodes: [...this.view.invalidNodes(), ...this.discovery.invalidNodes(), ...this.report.invalidNodes()],
     };
   }
 }

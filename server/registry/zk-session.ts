@@ -4,7 +4,7 @@ import type { RegistryState } from "@/lib/api/registry-state";
 import { RegistryUnavailableError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
-import type { ZkReader } from "./zk-reader";
+import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
@@ -30,7 +30,7 @@ type StateListener = (state: RegistryState) => void;
  *   {@link watchZkConnection}), and remembers when ZooKeeper last answered and why the
  *   last connection failed.
  */
-export class ZkSession implements ZkReader {
+export class ZkSession implements ZkDataReader {
   private client: zookeeper.Client | null = null;
   private watch: ConnectionWatch | null = null;
   private generation = 0;
@@ -100,6 +100,17 @@ export class ZkSession implements ZkReader {
       const cb = (error: Error | zookeeper.Exception | null, stat: zookeeper.Stat | null) => done(error, !!stat);
       if (watcher) client.exists(path, () => watcher(), cb);
       else client.exists(path, cb);
+    });
+  }
+
+  getData(path: string, watcher?: () => void): Promise<Buffer | null> {
+    return this.call<Buffer | null>(`getData ${path}`, (client, done) => {
+      const cb = (error: Error | zookeeper.Exception | null, data: Buffer | undefined) => {
+        if (error && isNoNode(error)) done(null, null);
+        else done(error, data ?? Buffer.alloc(0));
+      };
+      if (watcher) client.getData(path, () => watcher(), cb);
+      else client.getData(path, cb);
     });
   }
 

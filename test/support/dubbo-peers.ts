@@ -18,8 +18,8 @@ function dubboFlags(line: DubboLine): string[] {
   // with this. The peers' calls are short, and whoever stops a peer allows a few seconds
   // before SIGKILL, so a 3.3 peer now ends on its own.
   const common = ["-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Djava.net.preferIPv4Stack=true", "-Ddubbo.service.shutdown.wait=1000"];
-  // 3.x registers interface-level only, like 2.7, and consumers read interface-level only:
-  // application-level instances would carry the machine's address, not the peer's loopback host.
+  // 3.x registers interface-level only, like 2.7, unless the provider's --register-mode says
+  // otherwise (see ProviderMain), and consumers read interface-level only.
   if (line === "3.3") {
     return [...common, "-Ddubbo.application.register-mode=interface", "-Ddubbo.application.service-discovery.migration=FORCE_INTERFACE"];
   }
@@ -45,9 +45,24 @@ async function startDubboPeer(name: string, line: DubboLine, mainClass: string, 
   return peer;
 }
 
+/**
+ * Where a Dubbo 3 provider registers (`dubbo.application.register-mode`): the interface-level
+ * tree `/dubbo/{iface}/providers`, the application-level `/services/{app}/{host:port}`, or both.
+ */
+export type RegisterMode = "interface" | "instance" | "all";
+
+/**
+ * Where a Dubbo 3 provider keeps its MetadataInfo (`dubbo.application.metadata-type`):
+ * `remote` also publishes it at `/dubbo/metadata/{app}/{revision}`; `local` (Dubbo's default)
+ * serves it only through the provider's own MetadataService.
+ */
+export type MetadataType = "local" | "remote";
+
 export interface ProviderHandle {
   readonly peer: Peer;
   readonly line: DubboLine;
+  /** Dubbo 3 only; 2.7 registers interface-level only. */
+  readonly registerMode: RegisterMode;
   readonly host: string;
   readonly port: number;
   /** `host:port`. */
@@ -59,6 +74,7 @@ export interface ProviderHandle {
 /**
  * Starts a demo provider on `host` (a loopback address) and waits until it has registered.
  * `stateDir`: where the JVM keeps Dubbo's cache files and temp files (default: ~/.dubbo and /tmp).
+ * A 3.3 provider registers interface-level only unless `registerMode` says otherwise.
  */
 export async function startProvider(options: {
   line: DubboLine;
@@ -68,7 +84,12 @@ export async function startProvider(options: {
   app?: string;
   services?: readonly (keyof typeof DEMO)[];
   stateDir?: string;
+  registerMode?: RegisterMode;
+  metadataType?: MetadataType;
 }): Promise<ProviderHandle> {
+  if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
+    throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
+  }
   const host = options.host ?? "127.0.0.1";
   // The server listens on all addresses (see PeerHostRegistryFactory), so the port must be free on all.
   const port = options.port ?? (await freePort("0.0.0.0"));
@@ -79,8 +100,11 @@ export async function startProvider(options: {
     port: String(port),
     app,
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
+    ...(options.registerMode ? { "register-mode": options.registerMode } : {}),
+    ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
   }, options.stateDir);
-  return { peer, line: options.line, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
+  const registerMode = options.registerMode ?? "interface";
+  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }
 
 export interface ConsumerHandle {

@@ -27,6 +27,10 @@ public interface TypesService {
     String[] echoStringArray(String[] value);
     Color echoEnum(Color value);
     User echoUser(User value);
+    /** An array of POJOs: Java names it "io.dubboconsole.demo.api.User[]". */
+    User[] echoUserArray(User[] value);
+    /** Nested generics in both directions. */
+    Map<String, List<Address>> addressesByCity(List<User> users);
     User findUser(long id);
 
     /** No arguments, no result. */

@@ -21,7 +21,10 @@ import java.util.Set;
 /**
  * A demo provider. Options: --registry zookeeper://127.0.0.1:2181, --host 127.0.0.2
  * (the address it registers; see PeerHostRegistryFactory),
- * --port 20880, --app demo-provider, --services greeting,types,fault.
+ * --port 20880, --app demo-provider, --services greeting,types,fault,
+ * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
+ * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
+ * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -38,6 +41,7 @@ public final class ProviderMain {
         String address = host + ":" + port;
         String dubboVersion = Version.getVersion();
         System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
+        applyDiscoveryOptions(args, dubboVersion);
 
         ApplicationConfig application = new ApplicationConfig(app);
         application.setQosEnable(false);
@@ -85,5 +89,29 @@ public final class ProviderMain {
                 + "\",\"dubbo\":\"" + dubboVersion + "\"}");
         System.out.flush();
         bootstrap.await();
+    }
+
+    /**
+     * Sets register-mode and metadata-type as system properties, which Dubbo reads over
+     * every other source (and which 2.7's ApplicationConfig could not take for register-mode).
+     */
+    private static void applyDiscoveryOptions(Args args, String dubboVersion) {
+        String registerMode = args.get("register-mode", null);
+        if (registerMode != null) {
+            if (!Arrays.asList("interface", "instance", "all").contains(registerMode)) {
+                throw new IllegalArgumentException("--register-mode must be interface, instance or all, not " + registerMode);
+            }
+            if (dubboVersion.startsWith("2.") && !registerMode.equals("interface")) {
+                throw new IllegalArgumentException("--register-mode " + registerMode + " needs Dubbo 3; Dubbo " + dubboVersion + " registers interfaces only");
+            }
+            System.setProperty("dubbo.application.register-mode", registerMode);
+        }
+        String metadataType = args.get("metadata-type", null);
+        if (metadataType != null) {
+            if (!Arrays.asList("local", "remote").contains(metadataType)) {
+                throw new IllegalArgumentException("--metadata-type must be local or remote, not " + metadataType);
+            }
+            System.setProperty("dubbo.application.metadata-type", metadataType);
+        }
     }
 }

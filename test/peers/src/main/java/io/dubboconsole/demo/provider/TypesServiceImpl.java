@@ -6,10 +6,12 @@ import io.dubboconsole.demo.api.TypesService;
 import io.dubboconsole.demo.api.User;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 public class TypesServiceImpl implements TypesService {
@@ -31,6 +33,25 @@ public class TypesServiceImpl implements TypesService {
     @Override public String[] echoStringArray(String[] value) { return value; }
     @Override public Color echoEnum(Color value) { return value; }
     @Override public User echoUser(User value) { return value; }
+    @Override public User[] echoUserArray(User[] value) { return value; }
+
+    @Override
+    public Map<String, List<Address>> addressesByCity(List<User> users) {
+        Map<String, List<Address>> byCity = new TreeMap<String, List<Address>>();
+        for (User u : users) {
+            Address a = u.getAddress();
+            if (a == null) {
+                continue;
+            }
+            List<Address> list = byCity.get(a.getCity());
+            if (list == null) {
+                list = new ArrayList<Address>();
+                byCity.put(a.getCity(), list);
+            }
+            list.add(a);
+        }
+        return byCity;
+    }
 
     @Override
     public User findUser(long id) {

@@ -1,0 +1,48 @@
+import type { MethodSignature, TypeDefinition } from "./service-definition";
+import { type DubboUrl, urlParam } from "./url";
+
+/**
+ * The methods of one service, and how much is known about them. The invoke form builds on
+ * this, so the kind of knowledge is explicit:
+ *
+ * - `definition`: from a provider's service definition in the metadata report: exact
+ *   parameter and return types, each overload its own entry, and the types they use.
+ * - `url`: no definition was found, so only the names from the provider URLs' `methods`
+ *   parameter are known. `parameterTypes` and `returnType` are null (unknown, not "none"),
+ *   and an overloaded method is one name.
+ * - `none`: neither: no provider says anything about its methods.
+ */
+export type ServiceMethods =
+  | {
+      readonly source: "definition";
+      /** The application whose definition was read. */
+      readonly application: string;
+      /** The ZooKeeper node it was read from. */
+      readonly path: string;
+      readonly methods: readonly MethodSignature[];
+      readonly types: readonly TypeDefinition[];
+    }
+  | { readonly source: "url"; readonly methods: readonly MethodName[] }
+  | { readonly source: "none"; readonly methods: readonly [] };
+
+/** A method known by name only. */
+export interface MethodName {
+  readonly name: string;
+  readonly parameterTypes: null;
+  readonly returnType: null;
+}
+
+/**
+ * The method names in the `methods` parameter of any of `urls` (Dubbo writes them
+ * comma-separated, each overloaded name once), each once, sorted.
+ */
+export function methodsFromUrls(urls: readonly DubboUrl[]): MethodName[] {
+  const names = new Set<string>();
+  for (const url of urls) {
+    for (const n of urlParam(url, "methods").split(",")) {
+      const name = n.trim();
+      if (name !== "" && name !== "*") names.add(name);
+    }
+  }
+  return [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ name, parameterTypes: null, returnType: null }));
+}
