@@ -26,15 +26,15 @@ export function describeRegistryState(state: RegistryState): { label: string; to
 }
 
 /**
- * How one registry reads in the header: its state, except that a connected registry
- * whose view is not live yet reads amber: "Syncing" before its first full read,
- * "Re-reading" while a new session re-reads the tree and the last view is served.
+ * How one registry reads in the header: its state, in amber whenever its last complete
+ * view is being served instead of a live one (the console still answers, from the past),
+ * so red means there is nothing to show. A connected registry reads "Syncing" before its
+ * first full read and "Re-reading" while a new session re-reads the tree.
  */
 export function summariseRegistry(r: RegistryStatus): { label: string; tone: Tone } {
   const { label, tone } = describeRegistryState(r.state);
-  if (tone !== "good") return { label, tone };
-  if (r.syncedAt === null) return { label: "Syncing", tone: "warn" };
-  if (r.stale) return { label: r.stale.reason === "rereading" ? "Re-reading" : "Stale", tone: "warn" };
+  if (r.stale) return { label: tone === "good" ? "Re-reading" : label, tone: "warn" };
+  if (tone === "good" && r.syncedAt === null) return { label: "Syncing", tone: "warn" };
   return { label, tone };
 }
 

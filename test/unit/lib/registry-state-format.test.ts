@@ -41,5 +41,8 @@ describe("registry state for operators", () => {
     expect(summariseRegistries([connected, rereading])).toEqual({ label: "Re-reading (1 of 2+)", tone: "warn" });
     const suspended = { ...status({ type: "suspended", since: 0 }), stale: { since: 0, ageMs: 9_000, reason: "disconnected" as const } };
     expect(summariseRegistries([suspended])).toEqual({ label: "Suspended", tone: "warn" });
+    const unreachable = { ...status({ type: "connecting", since: 0, attempts: 1 }), stale: { since: 0, ageMs: 20_000, reason: "disconnected" as const } };
+    expect(summariseRegistries([unreachable])).toEqual({ label: "Unreachable", tone: "warn" });
+    expect(summariseRegistries([status({ type: "connecting", since: 0, attempts: 1 }, null)])).toEqual({ label: "Unreachable", tone: "bad" });
   });
 });
