@@ -12,6 +12,8 @@ export const serviceSummarySchema = z.object({
   consumers: z.number().int().nonnegative(),
   /** Applications that provide the service (the providers' `application` parameter). */
   applications: z.array(z.string()),
+  /** Applications that consume the service (the consumers' `application` parameter). */
+  consumerApplications: z.array(z.string()),
   /** Dubbo releases seen among the providers (`release`, or `dubbo` on old providers). */
   releases: z.array(z.string()),
 });
@@ -27,7 +29,7 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 
 /** Query of GET /api/v1/services. */
 export const servicesQuerySchema = z.object({
-  /** Case-insensitive substring of the interface, group, version or an application. */
+  /** Case-insensitive substring of the interface, group, version, or a provider or consumer application. */
   q: z.string().trim().max(200, "q is at most 200 characters").optional(),
   limit: z.coerce.number().int("limit must be a whole number").min(1).max(10_000).default(1_000),
 });
