@@ -7,19 +7,33 @@ export interface StaleRegistry extends Stale {
 }
 
 /**
- * The sentence that tells an operator the list is not live, why, and how old it is:
- * "Showing the registry as it was 42 s ago: zookeeper://zk:2181 is not answering (no
- * answer from zk:2181 for 8000 ms)." `lastError` is the registry's last connection
- * failure; it is named as the cause only when it happened while the view was stale.
+ * The sentences that tell an operator the list is not live, why, and how old it is:
+ * "Showing the registry as it was 42 s ago: zookeeper://zk:2181 is not answering. Last
+ * error: no answer from zk:2181 for 8000 ms." `lastError` is the registry's last
+ * connection failure; it is named only when it happened while the view was stale.
  */
 export function describeStaleView(stale: StaleRegistry, lastError: { at: number; message: string } | null, ageMs = stale.ageMs): string {
   const head = `Showing the registry as it was ${formatAgo(ageMs)}: ${stale.registry}`;
   switch (stale.reason) {
     case "disconnected": {
-      const cause = lastError && lastError.at >= stale.since ? ` (${lastError.message})` : "";
-      return `${head} is not answering${cause}.`;
+      const cause = lastError && lastError.at >= stale.since ? ` Last error: ${lastError.message}.` : "";
+      return `${head} is not answering.${cause}`;
     }
     case "rereading":
       return `${head} is re-reading after a new session.`;
+  }
+}
+
+/**
+ * The same fact on the registry's own card, where the registry is already named:
+ * "Showing the last complete view, as it was 42 s ago: ZooKeeper is not answering."
+ */
+export function describeStaleMarker(stale: Stale, ageMs = stale.ageMs): string {
+  const head = `Showing the last complete view, as it was ${formatAgo(ageMs)}`;
+  switch (stale.reason) {
+    case "disconnected":
+      return `${head}: ZooKeeper is not answering.`;
+    case "rereading":
+      return `${head}: a new session is re-reading the tree.`;
   }
 }

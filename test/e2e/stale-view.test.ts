@@ -51,7 +51,7 @@ describe("the Services page while ZooKeeper does not answer", () => {
     await banner.waitFor({ timeout: 30_000 });
     await banner.filter({ hasText: "no answer from" }).waitFor({ timeout: 15_000 });
     expect(await banner.textContent()).toMatch(
-      new RegExp(`Showing the registry as it was \\d+ s ago: ${zk.dubboAddress.replace(/[.?]/g, "\\$&")} is not answering \\(no answer from 127\\.0\\.0\\.1:${zk.nodes[0]!.port} for \\d+ ms`),
+      new RegExp(`Showing the registry as it was \\d+ s ago: ${zk.dubboAddress.replace(/[.?]/g, "\\$&")} is not answering\\. Last error: no answer from 127\\.0\\.0\\.1:${zk.nodes[0]!.port} for \\d+ ms`),
     );
     expect(await page.locator(`[data-service-key="${iface}"]`).count()).toBe(1);
     await page.locator('[data-testid="registry-indicator"][data-tone="warn"]').waitFor();
