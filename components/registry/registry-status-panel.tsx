@@ -58,7 +58,7 @@ function RegistryCard({ registry: r, fetchedAt }: { registry: RegistryStatus; fe
           <p>{describeStaleMarker(r.stale, r.stale.ageMs + (now === null ? 0 : Math.max(0, now - fetchedAt)))}</p>
         </Callout>
       )}
-      <dl className="grid grid-cols-1 text-sm sm:grid-cols-[13rem_minmax(0,1fr)] sm:gap-y-1.5">
+      <dl className="grid grid-cols-1 text-sm sm:grid-cols-[13rem_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-1.5">
         <Row label="Servers">
           <span className="font-mono">{r.servers.join(", ")}</span>
         </Row>
