@@ -13,7 +13,11 @@ const DOT: Record<Tone, string> = {
   neutral: "bg-zinc-400",
 };
 
-/** The header's registry dot: the worst state of all registries, linking to the status page. */
+/**
+ * The header's registry dot: the worst state of all registries (amber while a last view
+ * is served instead of a live one), linking to the status page. On a phone the
+ * "Registry:" prefix is read out but not shown.
+ */
 export function RegistryStatusIndicator() {
   const { data, isError } = useQuery(registryStatusQuery());
   const summary = isError
@@ -26,10 +30,14 @@ export function RegistryStatusIndicator() {
       href="/registry"
       data-testid="registry-indicator"
       data-tone={summary.tone}
-      className="flex items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-900"
+      title={`Registry: ${summary.label}`}
+      className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-zinc-400 dark:hover:bg-zinc-900"
     >
-      <span className={cn("h-2.5 w-2.5 rounded-full", DOT[summary.tone])} aria-hidden />
-      Registry: {summary.label}
+      <span className={cn("h-2.5 w-2.5 shrink-0 rounded-full", DOT[summary.tone])} aria-hidden />
+      <span className="truncate">
+        <span className="sr-only sm:not-sr-only">Registry: </span>
+        {summary.label}
+      </span>
     </Link>
   );
 }

@@ -1,9 +1,18 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * A table in a card. The card scrolls sideways when the table is wider than the screen
+ * (a phone), so the page itself never does.
+ */
+export function Table({ className, containerClassName, ...props }: ComponentProps<"table"> & { containerClassName?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      className={cn(
+        "overflow-x-auto overscroll-x-contain rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900",
+        containerClassName,
+      )}
+    >
       <table className={cn("w-full text-sm", className)} {...props} />
     </div>
   );
@@ -18,7 +27,12 @@ export function TRow({ className, ...props }: ComponentProps<"tr">) {
 }
 
 export function TH({ className, ...props }: ComponentProps<"th">) {
-  return <th className={cn("px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase", className)} {...props} />;
+  return (
+    <th
+      className={cn("px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-500 uppercase dark:text-zinc-400", className)}
+      {...props}
+    />
+  );
 }
 
 export function TD({ className, ...props }: ComponentProps<"td">) {

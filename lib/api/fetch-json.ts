@@ -1,12 +1,17 @@
 import type { z } from "zod";
 import { errorBodySchema } from "./error-body";
 
-/** An HTTP API answer that was not 2xx, with the server's code and message when it sent them. */
+/**
+ * An HTTP API answer that was not 2xx, with the server's code and message when it sent
+ * them, and the rest of its error object (`details`, e.g. the registries of a 503) for
+ * callers that know the code to validate.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -19,7 +24,10 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, sig
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success) {
+      const { code, message, ...details } = parsed.data.error;
+      throw new ApiError(res.status, code, message, details);
+    }
     throw new ApiError(res.status, "http_error", `HTTP ${res.status} from ${url}`);
   }
   return schema.parse(body);

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
+import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
 import { servicesResponseSchema } from "./services";
 
@@ -9,12 +9,18 @@ export const queryKeys = {
   registryStatus: () => ["registry", "status"] as const,
 };
 
+/** Retry once what never got an answer (the network); an answer from the console, error or not, is shown at once. */
+function retryUnanswered(failures: number, error: Error): boolean {
+  return !(error instanceof ApiError) && failures < 1;
+}
+
 export function servicesQuery(q: string) {
   const params = new URLSearchParams(q ? { q } : {});
   return queryOptions({
     queryKey: queryKeys.services(q),
     queryFn: ({ signal }) => fetchJson(`/api/v1/services?${params}`, servicesResponseSchema, signal),
     refetchInterval: 5_000,
+    retry: retryUnanswered,
   });
 }
 

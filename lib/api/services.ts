@@ -13,6 +13,8 @@ export const serviceSummarySchema = z.object({
   consumers: z.number().int().nonnegative(),
   /** Applications that provide the service (the providers' `application` parameter). */
   applications: z.array(z.string()),
+  /** Applications that consume the service (the consumers' `application` parameter). */
+  consumerApplications: z.array(z.string()),
   /** Dubbo releases seen among the providers (`release`, or `dubbo` on old providers). */
   releases: z.array(z.string()),
 });
@@ -28,7 +30,7 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 
 /** Query of GET /api/v1/services. */
 export const servicesQuerySchema = z.object({
-  /** Case-insensitive substring of the interface, group, version or an application. */
+  /** Case-insensitive substring of the interface, group, version, or a provider or consumer application. */
   q: textParam("q", { max: 200 }),
   /** At most this many services are answered (1 to 10000, default 1000); `total` counts all that match. */
   limit: wholeNumberParam("limit", { min: 1, max: 10_000, fallback: 1_000 }),

@@ -25,13 +25,23 @@ export function describeRegistryState(state: RegistryState): { label: string; to
   }
 }
 
-/** The worst state across registries, for the header indicator. */
+/**
+ * How one registry reads in the header: its state, in amber whenever its last complete
+ * view is being served instead of a live one (the console still answers, from the past),
+ * so red means there is nothing to show. A connected registry reads "Syncing" before its
+ * first full read and "Re-reading" while a new session re-reads the tree.
+ */
+export function summariseRegistry(r: RegistryStatus): { label: string; tone: Tone } {
+  const { label, tone } = describeRegistryState(r.state);
+  if (r.stale) return { label: tone === "good" ? "Re-reading" : label, tone: "warn" };
+  if (tone === "good" && r.syncedAt === null) return { label: "Syncing", tone: "warn" };
+  return { label, tone };
+}
+
+/** The worst registry, for the header indicator. */
 export function summariseRegistries(registries: readonly RegistryStatus[]): { label: string; tone: Tone } {
   if (registries.length === 0) return { label: "No registry", tone: "bad" };
-  const described = registries.map((r) => describeRegistryState(r.state));
   const order: Tone[] = ["bad", "warn", "neutral", "good"];
-  const worst = described.reduce((a, b) => (order.indexOf(b.tone) < order.indexOf(a.tone) ? b : a));
-  const synced = registries.every((r) => r.syncedAt !== null);
-  if (worst.tone === "good" && !synced) return { label: "Syncing", tone: "warn" };
+  const worst = registries.map(summariseRegistry).reduce((a, b) => (order.indexOf(b.tone) < order.indexOf(a.tone) ? b : a));
   return { label: registries.length > 1 && worst.tone !== "good" ? `${worst.label} (1 of ${registries.length}+)` : worst.label, tone: worst.tone };
 }

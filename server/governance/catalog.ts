@@ -9,6 +9,7 @@ interface Tally {
   providers: Set<string>;
   consumers: Set<string>;
   applications: Set<string>;
+  consumerApplications: Set<string>;
   releases: Set<string>;
 }
 
@@ -71,7 +72,7 @@ export class ServiceCatalog {
       const key = serviceKey(id);
       let t = tallies.get(key);
       if (!t) {
-        t = { id, providers: new Set(), consumers: new Set(), applications: new Set(), releases: new Set() };
+        t = { id, providers: new Set(), consumers: new Set(), applications: new Set(), consumerApplications: new Set(), releases: new Set() };
         tallies.set(key, t);
       }
       return t;
@@ -90,7 +91,10 @@ export class ServiceCatalog {
         }
         for (const { url, node: child } of node?.get("consumers") ?? []) {
           if (url.protocol === "empty") continue;
-          tally(serviceIdOf(url)).consumers.add(child);
+          const t = tally(serviceIdOf(url));
+          t.consumers.add(child);
+          const app = urlParam(url, "application");
+          if (app) t.consumerApplications.add(app);
         }
       }
     }
@@ -104,6 +108,7 @@ export class ServiceCatalog {
         providers: t.providers.size,
         consumers: t.consumers.size,
         applications: [...t.applications].sort(),
+        consumerApplications: [...t.consumerApplications].sort(),
         releases: [...t.releases].sort(),
       }));
   }
@@ -114,6 +119,7 @@ function matches(s: ServiceSummary, q: string): boolean {
     s.interface.toLowerCase().includes(q) ||
     s.group.toLowerCase().includes(q) ||
     s.version.toLowerCase().includes(q) ||
-    s.applications.some((a) => a.toLowerCase().includes(q))
+    s.applications.some((a) => a.toLowerCase().includes(q)) ||
+    s.consumerApplications.some((a) => a.toLowerCase().includes(q))
   );
 }

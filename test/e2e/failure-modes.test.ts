@@ -65,6 +65,8 @@ describe("a console whose registry is unreachable", () => {
     await page.goto(`${server.url}/services`);
     await page.getByTestId("services-error").waitFor();
     expect(await page.getByTestId("services-error").textContent()).toContain("The registry is unavailable");
+    // The cause the session saw, not just "unavailable".
+    await page.getByTestId("services-error").filter({ hasText: `connection refused by 127.0.0.1:${deadPort}` }).waitFor();
     await page.locator('[data-testid="registry-indicator"][data-tone="bad"]').waitFor();
     expect(await page.getByTestId("registry-indicator").textContent()).toBe("Registry: Unreachable");
     await page.close();

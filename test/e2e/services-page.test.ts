@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
@@ -17,6 +17,10 @@ afterAll(async () => {
   await console_?.stop();
 });
 
+function serviceKeys(page: Page): Promise<(string | null)[]> {
+  return page.locator("[data-service-key]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-service-key")));
+}
+
 describe("the Services page in Chromium", () => {
   it("lists the services the Java 2.7.23 and 3.3 demo providers registered, with their counts", async () => {
     const page = await browser.newPage();
@@ -27,11 +31,25 @@ describe("the Services page in Chromium", () => {
     const rows = await page.locator("[data-service-key]").evaluateAll((trs) =>
       trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim())),
     );
+    const consumerApps = rig.consumers.map((c) => c.app).sort();
+    expect(consumerApps).toEqual(["demo-consumer-27", "demo-consumer-33"]);
+    // Interface, Group, Version, Providers, Consumers, Provided by, Consumed by, Dubbo.
     expect(rows).toEqual([
-      ["io.dubboconsole.demo.api.FaultService", "—", "2.0.0", "2", "0", "demo-provider-27, demo-provider-33", "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.GreetingService", "—", "—", "2", "2", "demo-provider-27, demo-provider-33", "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "2", "0", "demo-provider-27, demo-provider-33", "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.FaultService", "—", "2.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.GreetingService", "—", "—", "2", "2", "demo-provider-27, demo-provider-33", consumerApps.join(", "), "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
     ]);
+    expect(await page.locator("thead th").allTextContents()).toEqual([
+      "Interface",
+      "Group",
+      "Version",
+      "Providers",
+      "Consumers",
+      "Provided by",
+      "Consumed by",
+      "Dubbo",
+    ]);
+    expect(await page.getByTestId("services-count").textContent()).toBe("3 services");
     const indicator = page.locator('[data-testid="registry-indicator"][data-tone="good"]');
     await indicator.waitFor();
     expect(await indicator.textContent()).toBe("Registry: Connected");
@@ -45,10 +63,45 @@ describe("the Services page in Chromium", () => {
     await page.locator("[data-service-key]").first().waitFor();
     await page.getByLabel("Filter services").fill("demo/");
     await page.getByLabel("Filter services").fill("typesservice");
-    await page.getByTestId("services-count").filter({ hasText: "1 services" }).waitFor();
-    expect(await page.locator("[data-service-key]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-service-key")))).toEqual([
-      "demo/io.dubboconsole.demo.api.TypesService:1.0.0",
-    ]);
+    await page.getByTestId("services-count").filter({ hasText: "typesservice" }).waitFor();
+    expect(await page.getByTestId("services-count").textContent()).toBe("1 service matches “typesservice”");
+    expect(await serviceKeys(page)).toEqual(["demo/io.dubboconsole.demo.api.TypesService:1.0.0"]);
+    await page.close();
+  });
+
+  it("matches consumer applications, and shows which applications consume each service", async () => {
+    const app = rig.consumers[0]!.app;
+    const page = await browser.newPage();
+    await page.goto(`${console_.url}/services`);
+    await page.locator("[data-service-key]").first().waitFor();
+    await page.getByLabel("Filter services").fill(app);
+    await page.getByTestId("services-count").filter({ hasText: app }).waitFor();
+    expect(await page.getByTestId("services-count").textContent()).toBe(`1 service matches “${app}”`);
+    expect(await serviceKeys(page)).toEqual(["io.dubboconsole.demo.api.GreetingService"]);
+    const consumedBy = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"] td').nth(6);
+    expect(await consumedBy.textContent()).toContain(app);
+    await page.close();
+  });
+
+  it("keeps the filter in the address: applied when the page is opened, updated while typing", async () => {
+    const html = await (await fetch(`${console_.url}/services?q=typesservice`)).text();
+    expect(html).toContain('data-service-key="demo/io.dubboconsole.demo.api.TypesService:1.0.0"');
+    expect(html).not.toContain('data-service-key="io.dubboconsole.demo.api.GreetingService"');
+
+    const page = await browser.newPage();
+    await page.goto(`${console_.url}/services?q=typesservice`);
+    await page.locator("[data-service-key]").first().waitFor();
+    const filter = page.getByLabel("Filter services");
+    expect(await filter.inputValue()).toBe("typesservice");
+    expect(await serviceKeys(page)).toEqual(["demo/io.dubboconsole.demo.api.TypesService:1.0.0"]);
+
+    await filter.fill("greeting");
+    await page.waitForURL(/\/services\?q=greeting$/);
+    await page.getByTestId("services-count").filter({ hasText: "greeting" }).waitFor();
+    expect(await serviceKeys(page)).toEqual(["io.dubboconsole.demo.api.GreetingService"]);
+    await filter.fill("");
+    await page.waitForURL(/\/services$/);
+    await page.getByTestId("services-count").filter({ hasText: /^3 services$/ }).waitFor();
     await page.close();
   });
 
@@ -61,6 +114,11 @@ describe("the Services page in Chromium", () => {
     expect(text).toContain(`Servers${rig.zkConnectString}`);
     expect(text).toContain("Root/dubbo");
     expect(text).toContain("Services3");
+    const row = (label: string) => card.locator(`dt:text-is("${label}") + dd`);
+    expect(await row("Last full read").textContent()).toMatch(/^\d+ (s|min) ago/);
+    expect(await row("Last answer from ZooKeeper").textContent()).toMatch(/^\d+ s ago/);
+    expect(await row("Last connection error").textContent()).toBe("None since the console started");
+    expect(await card.getByTestId("stale-marker").count()).toBe(0);
     await page.close();
   });
 });

@@ -46,8 +46,11 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
       providers: 2,
       consumers: 2,
       applications: ["demo-provider-27", "demo-provider-33"],
+      consumerApplications: ["demo-consumer-27", "demo-consumer-33"],
       releases: ["2.7.23", "3.3.6"],
     });
+    // A consumer application finds what it consumes.
+    expect(engine.catalog.list({ q: "DEMO-consumer-33", limit: 10 }).services.map((s) => s.key)).toEqual([GREETING]);
     expect(find("demo/io.dubboconsole.demo.api.TypesService:1.0.0")).toMatchObject({ group: "demo", version: "1.0.0", providers: 2, consumers: 0 });
     expect(find("io.dubboconsole.demo.api.FaultService:2.0.0")).toMatchObject({ group: "", version: "2.0.0", providers: 2 });
   });

@@ -33,4 +33,16 @@ describe("registry state for operators", () => {
     expect(summariseRegistries([status({ type: "connected", since: 0, sessionId: "a", server: "zk:2181" }, null)])).toEqual({ label: "Syncing", tone: "warn" });
     expect(summariseRegistries([])).toEqual({ label: "No registry", tone: "bad" });
   });
+
+  it("shows a connected registry whose last view is served, not a live one, in amber", () => {
+    const connected = status({ type: "connected", since: 0, sessionId: "a", server: "zk:2181" });
+    const rereading = { ...connected, stale: { since: 0, ageMs: 4_000, reason: "rereading" as const } };
+    expect(summariseRegistries([rereading])).toEqual({ label: "Re-reading", tone: "warn" });
+    expect(summariseRegistries([connected, rereading])).toEqual({ label: "Re-reading (1 of 2+)", tone: "warn" });
+    const suspended = { ...status({ type: "suspended", since: 0 }), stale: { since: 0, ageMs: 9_000, reason: "disconnected" as const } };
+    expect(summariseRegistries([suspended])).toEqual({ label: "Suspended", tone: "warn" });
+    const unreachable = { ...status({ type: "connecting", since: 0, attempts: 1 }), stale: { since: 0, ageMs: 20_000, reason: "disconnected" as const } };
+    expect(summariseRegistries([unreachable])).toEqual({ label: "Unreachable", tone: "warn" });
+    expect(summariseRegistries([status({ type: "connecting", since: 0, attempts: 1 }, null)])).toEqual({ label: "Unreachable", tone: "bad" });
+  });
 });

@@ -1,0 +1,21 @@
+import { Activity, type LucideIcon, Network, Route, Send } from "lucide-react";
+
+/** One entry of the main navigation. */
+export interface NavLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The console's sections, in the order the header and the phone menu show them. */
+export const NAV_LINKS: readonly NavLink[] = [
+  { href: "/services", label: "Services", icon: Network },
+  { href: "/routes", label: "Routes", icon: Route },
+  { href: "/invoke", label: "Invoke", icon: Send },
+  { href: "/registry", label: "Registry status", icon: Activity },
+];
+
+/** Whether `href`'s section is the one being shown (its page or one below it). */
+export function isCurrentSection(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

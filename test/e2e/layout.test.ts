@@ -1,0 +1,166 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { coloursOf } from "../support/page-colours";
+
+const rig = inject("rig");
+let server: ConsoleHandle;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress }), launchBrowser()]);
+  await waitForRegistrySync(server.url);
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Theme = "light" | "dark";
+
+/**
+ * Opens `path` at `width` with the console's theme switch set to `theme` (the `theme`
+ * key next-themes keeps), while the system prefers light: a dark page must come from the
+ * console's own theme, not from the operating system.
+ */
+async function open(width: number, theme: Theme, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme: "light" });
+  contexts.push(context);
+  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const PAGES = [
+  { name: "the Services page", path: "/services", ready: '[data-testid="services-count"]' },
+  { name: "the Registry status page", path: "/registry", ready: "dl" },
+  { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
+];
+const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));
+
+describe.each(VIEWS)("at $width px in the $theme theme", ({ width, theme }) => {
+  it.each(PAGES)("$name is no wider than the window", async ({ path, ready }) => {
+    const page = await open(width, theme, path);
+    await page.locator(ready).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(innerWidth).toBe(width);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});
+
+describe("the navigation on a phone (420 px)", () => {
+  it("hides the links behind a menu button that opens them, closes on Escape, and closes on navigating", async () => {
+    const page = await open(420, "light", "/services");
+    await page.locator("[data-service-card]").first().waitFor();
+    const link = page.getByRole("link", { name: "Registry status", exact: true });
+    // A modal menu hides the rest of the page, its button included, from the accessibility tree while open.
+    const menu = page.locator('button[aria-label="Menu"]');
+    expect(await link.isVisible()).toBe(false);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+
+    await menu.click();
+    await link.waitFor();
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await link.waitFor({ state: "hidden" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+
+    await menu.click();
+    await link.click();
+    await page.waitForURL(/\/registry$/);
+    await link.waitFor({ state: "hidden" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await page.locator("dl").first().waitFor();
+  });
+
+  it("keeps the registry indicator and the theme switch in view and working", async () => {
+    const page = await open(420, "light", "/services");
+    const indicator = page.locator('[data-testid="registry-indicator"][data-tone="good"]');
+    await indicator.waitFor();
+    const toggle = page.getByRole("button", { name: "Colour theme" });
+    for (const box of [await indicator.boundingBox(), await toggle.boundingBox()]) {
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(420);
+    }
+    await toggle.click();
+    await page.getByRole("menuitem", { name: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await indicator.click();
+    await page.waitForURL(/\/registry$/);
+  });
+});
+
+describe("interface names", () => {
+  const greeting = "io.dubboconsole.demo.api.GreetingService";
+  it.each([
+    { width: 420, where: "on the phone's cards", selector: `[data-service-card="${greeting}"] [data-java-name]` },
+    { width: 1024, where: "in the table", selector: `[data-service-key="${greeting}"] [data-java-name]` },
+  ])("break only at the dots, never inside a word, $where ($width px)", async ({ width, selector }) => {
+    const page = await open(width, "light", "/services");
+    const name = page.locator(selector);
+    await name.waitFor();
+    const { text, breaks, wrappedWords } = await name.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const wrapped: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (tops.size > 1) wrapped.push(node.textContent ?? "");
+      }
+      return { text: el.textContent, breaks: el.querySelectorAll("wbr").length, wrappedWords: wrapped };
+    });
+    expect(text).toBe(greeting);
+    expect(breaks).toBe(4);
+    expect(wrappedWords).toEqual([]);
+  });
+});
+
+describe("the navigation on a desktop (1400 px)", () => {
+  it("shows the links in the header and no menu button", async () => {
+    const page = await open(1400, "light", "/services");
+    await page.getByRole("link", { name: "Registry status", exact: true }).waitFor();
+    expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
+  });
+});
+
+describe("an unknown page", () => {
+  it("answers 404", async () => {
+    expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+  });
+
+  it.each([
+    ["light", (l: number) => l > 0.85, (l: number) => l < 0.2],
+    ["dark", (l: number) => l < 0.05, (l: number) => l > 0.7],
+  ] as const)("shows the console's own not-found page in the %s theme, with a way back to Services", async (theme, isBackground, isText) => {
+    const page = await open(1400, theme, "/no-such-page");
+    const heading = page.getByRole("heading", { name: "Page not found" });
+    await heading.waitFor();
+    await page.locator("main").filter({ hasText: "no page at /no-such-page" }).waitFor();
+
+    const page_ = await coloursOf(heading);
+    expect(isBackground(page_.background), `page background luminance ${page_.background}`).toBe(true);
+    expect(isText(page_.text), `heading luminance ${page_.text}`).toBe(true);
+    const body = await coloursOf(page.locator("body"));
+    expect(isBackground(body.background), `body background luminance ${body.background}`).toBe(true);
+    const brand = await coloursOf(page.locator("header").getByText("Dubbo Console", { exact: true }));
+    expect(isText(brand.text), `brand text luminance ${brand.text}`).toBe(true);
+    expect(isBackground(brand.background), `header background luminance ${brand.background}`).toBe(true);
+
+    const back = page.getByRole("link", { name: "Back to Services" });
+    expect(await back.getAttribute("href")).toBe("/services");
+    await back.click();
+    await page.waitForURL(/\/services$/);
+    await page.locator("[data-service-key]").first().waitFor();
+  });
+});
