@@ -14,11 +14,24 @@ export interface RegistryEntry {
 /** Everything registered under `/{root}/{name}`, by category. */
 export type ServiceNode = ReadonlyMap<Category, readonly RegistryEntry[]>;
 
-/** What changed, so listeners can update only what is affected. */
+/**
+ * What changed, so listeners can update only what is affected. `resynced`: the whole
+ * published tree was replaced (a full read finished, or a cached snapshot was seeded).
+ */
 export type ViewChange =
   | { type: "category"; service: string; category: Category }
   | { type: "service-removed"; service: string }
   | { type: "resynced" };
+
+/**
+ * A copy of a published tree at one moment, for the disk cache: it does not change when
+ * the view does. The entry lists are shared with the view, which never mutates a list in
+ * place (a category's list is replaced whole), so taking one is cheap.
+ */
+export interface ViewSnapshot {
+  readonly services: ReadonlyMap<string, ServiceNode>;
+  readonly invalid: readonly { path: string; reason: string }[];
+}
 
 /** A whole tree as read in one epoch: services by name, and the nodes skipped as invalid. */
 interface Tree {
@@ -60,6 +73,7 @@ export class RegistryView {
   private syncing = false;
   private lastSync: number | null = null;
   private rereadStart: number | null = null;
+  private seededAt: number | null = null;
 
   constructor(
     private readonly reader: ZkReader,
@@ -77,6 +91,14 @@ export class RegistryView {
     return this.lastSync !== null && this.shown !== this.live ? this.rereadStart : null;
   }
 
+  /**
+   * While a seeded snapshot (see {@link seed}) is shown because no full read has finished
+   * yet, when that snapshot was last known current; otherwise null.
+   */
+  get cachedAt(): number | null {
+    return this.lastSync === null ? this.seededAt : null;
+  }
+
   get serviceNames(): IterableIterator<string> {
     return this.shown.services.keys();
   }
@@ -91,6 +113,32 @@ export class RegistryView {
 
   invalidNodes(): { path: string; reason: string }[] {
     return [...this.shown.invalid].map(([path, reason]) => ({ path, reason }));
+  }
+
+  /** The published tree as it is now; see {@link ViewSnapshot}. */
+  snapshot(): ViewSnapshot {
+    const services = new Map<string, ServiceNode>();
+    for (const [name, node] of this.shown.services) services.set(name, new Map(node));
+    return { services, invalid: this.invalidNodes() };
+  }
+
+  /**
+   * Publishes `snapshot` (a view saved at `savedAt`, e.g. loaded from the disk cache) until
+   * the first full read finishes, which then replaces it as any re-read replaces the last
+   * complete tree. Does nothing and returns false once a full read has finished: a live
+   * view always wins over a saved one.
+   */
+  seed(snapshot: ViewSnapshot, savedAt: number): boolean {
+    if (this.lastSync !== null) return false;
+    const tree = emptyTree();
+    for (const [name, node] of snapshot.services) {
+      tree.services.set(name, new Map([...node].map(([category, entries]) => [category, [...entries]])));
+    }
+    for (const { path, reason } of snapshot.invalid) tree.invalid.set(path, reason);
+    this.shown = tree;
+    this.seededAt = savedAt;
+    this.emit({ type: "resynced" });
+    return true;
   }
 
   onChange(listener: (change: ViewChange) => void): () => void {
