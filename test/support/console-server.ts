@@ -35,10 +35,14 @@ export async function waitForRegistrySync(url: string): Promise<void> {
   });
 }
 
-/** Starts `next start` without waiting, for tests of start-up failures. */
+/**
+ * Starts `next start` without waiting, for tests of start-up failures. The registry disk
+ * cache is off unless `env` turns it on: a cache left in the home folder by an earlier run
+ * against a reused port would otherwise be served.
+ */
 export function launchConsole(env: Record<string, string>, port: number): Peer {
   return startPeer("console", join(ROOT, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...env },
   });
 }
