@@ -26,8 +26,8 @@ import type { RegistryEntry, ViewSnapshot } from "./registry-view";
 export const CACHE_FORMAT = "dubbo-console/registry-cache";
 /** Raised on any change an older reader could misread; a file of another version is ignored. */
 export const CACHE_FORMAT_VERSION = 1;
-/** URLs decoded between two pauses of {@link decodeRegistryCacheSteps}. */
-const URLS_PER_STEP = 1_000;
+/** URLs decoded between two pauses of {@link decodeRegistryCacheSteps}: some 5 to 10 ms of parsing. */
+const URLS_PER_STEP = 500;
 
 /** Which registry a cache belongs to: its servers (in any order) and root. */
 export interface CacheIdentity {
@@ -89,9 +89,9 @@ export function* encodeRegistryCache(snapshot: ViewSnapshot, registry: CacheIden
   for (const { path, reason } of snapshot.invalid) yield `${JSON.stringify({ invalid: path, reason })}\n`;
 }
 
-/** Decodes a whole file's text at once; see {@link decodeRegistryCacheSteps}. */
-export function decodeRegistryCache(text: string, expected: CacheIdentity): CacheDecodeResult {
-  const steps = decodeRegistryCacheSteps(text, expected);
+/** Decodes a whole file at once; see {@link decodeRegistryCacheSteps}. */
+export function decodeRegistryCache(file: string | Uint8Array, expected: CacheIdentity): CacheDecodeResult {
+  const steps = decodeRegistryCacheSteps(file, expected);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -99,21 +99,24 @@ export function decodeRegistryCache(text: string, expected: CacheIdentity): Cach
 }
 
 /**
- * Decodes a file's text, pausing (a bare `yield`) every thousand URLs or so, so that an
- * async caller can let other work run; returns the view, or why the file is not one:
- * not JSON Lines, another format or version, another registry's, a field of the wrong
- * type, or cut short. A URL that no longer parses is listed as an invalid node, as a live
- * read would list it, and does not reject the file.
+ * Decodes a file (its text, or its UTF-8 bytes, taken a line at a time so a large file is
+ * never turned into one string), pausing (a bare `yield`) every 500 URLs or so, so that
+ * an async caller can let other work run. Returns the view, or why the file is not one:
+ * not UTF-8 JSON Lines, another format or version, another registry's, a field of the
+ * wrong type, or cut short. A URL that no longer parses is listed as an invalid node, as
+ * a live read would list it, and does not reject the file.
  */
-export function* decodeRegistryCacheSteps(text: string, expected: CacheIdentity): Generator<void, CacheDecodeResult, void> {
-  if (text === "") return { ok: false, reason: "empty file" };
-  if (!text.endsWith("\n")) return { ok: false, reason: "cut short: the last line has no end" };
-  const lines = text.slice(0, -1).split("\n");
+export function* decodeRegistryCacheSteps(file: string | Uint8Array, expected: CacheIdentity): Generator<void, CacheDecodeResult, void> {
+  if (file.length === 0) return { ok: false, reason: "empty file" };
   const decoder = new Decoder(expected);
   let sincePause = 0;
-  for (const [i, line] of lines.entries()) {
+  let number = 0;
+  for (const line of linesOf(file)) {
+    number++;
+    if (line === null) return { ok: false, reason: `line ${number}: cut short: the line has no end` };
+    if (line instanceof Error) return { ok: false, reason: `line ${number}: ${line.message}` };
     const failure = decoder.push(line);
-    if (failure !== null) return { ok: false, reason: `line ${i + 1}: ${failure}` };
+    if (failure !== null) return { ok: false, reason: `line ${number}: ${failure}` };
     sincePause += 1 + decoder.lastUrlCount;
     if (sincePause >= URLS_PER_STEP) {
       sincePause = 0;
@@ -121,6 +124,33 @@ export function* decodeRegistryCacheSteps(text: string, expected: CacheIdentity)
     }
   }
   return decoder.finish();
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * The lines of `file` without their '\n', one at a time: null for a last line that has no
+ * '\n' (the file was cut), an Error for bytes that are not UTF-8. A '\n' byte is never part
+ * of a multi-byte UTF-8 character, so bytes split at it decode on their own.
+ */
+function* linesOf(file: string | Uint8Array): Generator<string | null | Error> {
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  for (let start = 0; start < file.length; ) {
+    const end = typeof file === "string" ? file.indexOf("\n", start) : file.indexOf(NEWLINE, start);
+    if (end < 0) {
+      yield null;
+      return;
+    }
+    let line: string;
+    try {
+      line = typeof file === "string" ? file.slice(start, end) : utf8.decode(file.subarray(start, end));
+    } catch {
+      yield new Error("not UTF-8 text");
+      return;
+    }
+    yield line;
+    start = end + 1;
+  }
 }
 
 /** The decoding state between lines; `push` answers why a line is wrong, or null. */

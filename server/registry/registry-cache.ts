@@ -17,10 +17,11 @@ const gunzipAsync = promisify(gunzip);
  */
 const CHUNK_BYTES = 256 * 1024;
 /**
- * gzip level. The URLs of a registry repeat themselves, so even level 1 shrinks a view
- * about 25 times; higher levels cost more CPU than they save (bench/registry-cache.ts).
+ * gzip level. A registry's URLs repeat themselves, so a 50,000-URL view (20 MiB of text)
+ * shrinks about 30 times; levels 1 to 3 cost about the same CPU there and 3 is the
+ * smallest of them; 6 costs three times as much for 10% less.
  */
-const GZIP_LEVEL = 1;
+const GZIP_LEVEL = 3;
 
 /** An open file being written; {@link CacheFileSystem.create} makes one. */
 export interface CacheFileHandle {
@@ -109,9 +110,9 @@ export class RegistryCacheFile {
       if (errorCode(e) === "ENOENT") return { type: "missing" };
       return { type: "rejected", reason: `cannot read it (${errorMessage(e)})` };
     }
-    let text: string;
+    let text: Buffer;
     try {
-      text = (await gunzipAsync(bytes)).toString("utf8");
+      text = await gunzipAsync(bytes);
     } catch (e) {
       return { type: "rejected", reason: `not a whole gzip file (${errorMessage(e)})` };
     }

@@ -107,7 +107,7 @@ describe("the registry cache format", () => {
 
   it.each<[string, string, string | RegExp]>([
     ["an empty file", "", "empty file"],
-    ["a file cut inside a line", good.slice(0, good.length - 20), "cut short: the last line has no end"],
+    ["a file cut inside a line", good.slice(0, good.length - 20), "line 5: cut short: the line has no end"],
     ["a file cut at a line boundary", lines.slice(0, 3).join("\n") + "\n", "cut short or altered: the header says 3 services, 4 URLs, 1 invalid nodes, the file holds 2 services, 4 URLs, 0 invalid nodes"],
     ["a file with a line too many", good + JSON.stringify({ service: "x.Y", providers: [] }) + "\n", /^cut short or altered: the header says 3 services.*the file holds 4 services/],
     ["a header that is not JSON", withLine(0, "{format"), /^line 1: not JSON \(/],
@@ -137,13 +137,32 @@ describe("the registry cache format", () => {
     else expect(why).toMatch(reason);
   });
 
-  it("rejects the file cut at every offset", () => {
+  it("rejects the file cut at every offset, as text and as bytes", () => {
+    const bytes = new TextEncoder().encode(good);
     for (let at = 0; at < good.length; at++) {
-      expect(decodeRegistryCache(good.slice(0, at), REGISTRY).ok, `cut at ${at}`).toBe(false);
+      expect(decodeRegistryCache(good.slice(0, at), REGISTRY).ok, `text cut at ${at}`).toBe(false);
+    }
+    for (let at = 0; at < bytes.length; at++) {
+      expect(decodeRegistryCache(bytes.subarray(0, at), REGISTRY).ok, `bytes cut at ${at}`).toBe(false);
     }
   });
 
-  it("pauses about every thousand URLs while decoding a large view, and returns the same view as decoding at once", () => {
+  it("decodes the UTF-8 bytes of a file as it decodes its text, names included", () => {
+    const snapshot = snapshotOf({ "a.Ü": { providers: ["dubbo://10.1.0.1:20880/a.Ü?interface=a.Ü&application=アプリ"] } });
+    const result = decodeRegistryCache(new TextEncoder().encode(encode(snapshot)), REGISTRY);
+    if (!result.ok) throw new Error(result.reason);
+    expect(plain(result.snapshot)).toEqual(plain(snapshot));
+    expect(result.snapshot.services.get("a.Ü")?.get("providers")?.[0]?.url.parameters.application).toBe("アプリ");
+  });
+
+  it("rejects bytes that are not UTF-8, naming the line", () => {
+    const bytes = new TextEncoder().encode(good);
+    const at = good.indexOf("\n") + 5;
+    bytes[at] = 0xff;
+    expect(rejection(decodeRegistryCache(bytes, REGISTRY))).toBe("line 2: not UTF-8 text");
+  });
+
+  it("pauses about every 500 URLs while decoding a large view, and returns the same view as decoding at once", () => {
     const services: Record<string, { providers: string[] }> = {};
     for (let s = 0; s < 200; s++) services[`s.S${s}`] = { providers: Array.from({ length: 25 }, (_, i) => `dubbo://10.2.${s}.${i}:20880/s.S${s}?interface=s.S${s}`) };
     const text = encode(snapshotOf(services));
@@ -154,8 +173,8 @@ describe("the registry cache format", () => {
       pauses++;
       step = steps.next();
     }
-    expect(pauses).toBeGreaterThanOrEqual(4);
-    expect(pauses).toBeLessThanOrEqual(6);
+    expect(pauses).toBeGreaterThanOrEqual(9);
+    expect(pauses).toBeLessThanOrEqual(11);
     expect(step.value.ok && step.value.snapshot.services.size).toBe(200);
   });
 });
