@@ -1,6 +1,7 @@
 import type { Logger } from "../runtime/logger";
 import { CacheSaver } from "./cache-saver";
 import type { Registry } from "./registry";
+import type { ViewSnapshot } from "./registry-view";
 import { cacheFilePath, RegistryCacheFile } from "./registry-cache";
 
 /**
@@ -9,6 +10,16 @@ import { cacheFilePath, RegistryCacheFile } from "./registry-cache";
  * registry (a save otherwise follows changes only).
  */
 export const CACHE_REFRESH_MS = 10 * 60_000;
+
+/**
+ * What to save of `registry`: its view, once a full read of ZooKeeper has finished (never
+ * a half-read tree, nor one loaded from the cache), with when it was last known current
+ * (now while live; the start of its staleness otherwise); null before the first full read.
+ */
+export function liveSnapshot(registry: Registry, now = Date.now()): { snapshot: ViewSnapshot; savedAt: number } | null {
+  if (registry.view.syncedAt === null) return null;
+  return { snapshot: registry.view.snapshot(), savedAt: registry.stale(now)?.since ?? now };
+}
 
 /** A registry's disk cache while attached; see {@link attachDiskCache}. */
 export interface DiskCache {
@@ -47,11 +58,7 @@ export function attachDiskCache(registry: Registry, dir: string, log: Logger): D
       }
     }
   });
-  const saver = new CacheSaver(
-    file,
-    () => (registry.view.syncedAt === null ? null : { snapshot: registry.view.snapshot(), savedAt: registry.stale()?.since ?? Date.now() }),
-    log,
-  );
+  const saver = new CacheSaver(file, () => liveSnapshot(registry), log);
   const stopListening = registry.view.onChange(() => saver.changed());
   const refresh = setInterval(() => {
     if (registry.view.syncedAt !== null && registry.stale() === null) saver.changed();

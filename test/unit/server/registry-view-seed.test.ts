@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseRegistryAddresses } from "@/lib/dubbo/registry-address";
 import { javaUrlEncode, parseEncodedDubboUrl } from "@/lib/dubbo/url";
 import type { Category } from "@/server/registry/categories";
+import { liveSnapshot } from "@/server/registry/disk-cache";
 import { Registry } from "@/server/registry/registry";
 import { type RegistryEntry, RegistryView, type ViewChange, type ViewSnapshot } from "@/server/registry/registry-view";
 import type { ZkReader } from "@/server/registry/zk-reader";
@@ -90,5 +91,12 @@ describe("a registry seeded from its disk cache", () => {
     expect(registry.status()).toMatchObject({ syncedAt: null, serviceCount: 1, stale: { since: 1_000, reason: "cached" } });
     registry.close();
     expect(registry.usable).toBe(false);
+  });
+
+  it("gives the disk cache nothing to save before a full read of ZooKeeper, neither an empty view nor the cached one", () => {
+    const registry = new Registry(parseRegistryAddresses("zookeeper://127.0.0.1:1")[0]!, silentLogger);
+    expect(liveSnapshot(registry)).toBeNull();
+    registry.view.seed(cached(["10.5.0.1"]), 1_000);
+    expect(liveSnapshot(registry)).toBeNull();
   });
 });
