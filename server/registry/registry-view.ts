@@ -149,6 +149,7 @@ export class RegistryView {
   /** Re-reads the whole tree and re-arms every watch; call on each new session. */
   resync(): void {
     this.epoch++;
+    this.pending = 0;
     this.watched.clear();
     this.syncing = true;
     this.live = emptyTree();
@@ -233,13 +234,16 @@ export class RegistryView {
         this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
         this.pending++; // the retry keeps the sync open until it has run
         setTimeout(() => {
+          // A new epoch started its own count: an old retry must neither hold nor end its sync.
+          if (epoch !== this.epoch) return;
           this.pending--;
-          if (epoch === this.epoch) this.track(epoch, read);
+          this.track(epoch, read);
         }, RETRY_DELAY_MS).unref();
       })
       .finally(() => {
+        if (epoch !== this.epoch) return;
         this.pending--;
-        if (this.pending === 0 && this.syncing && epoch === this.epoch) {
+        if (this.pending === 0 && this.syncing) {
           this.syncing = false;
           this.lastSync = Date.now();
           this.shown = this.live;
