@@ -110,7 +110,7 @@ export async function benchRegistryCache(services: number, rounds: number): Prom
     const blockedMs = median(saves.map((s) => s.blockedMs));
     return [
       `registry-cache: ${services} services, ${urls} URLs (${PROVIDERS} providers + ${CONSUMERS} consumers each), ${rounds} rounds, medians`,
-      `  load average (1 min) / cores            : ${loadavg()[0]!.toFixed(1)} / ${availableParallelism()}`,
+      `  load average (1 min) / cores             : ${loadavg()[0]!.toFixed(1)} / ${availableParallelism()}`,
       `  file size (gzip)                         : ${(median(saves.map((s) => s.bytes)) / 1024).toFixed(0)} KiB (the view as plain JSON: ${(median(naive.map((n) => n.chars)) / 1024 / 1024).toFixed(1)} MiB)`,
       `  save: wall time                          : ${m(saves.map((s) => s.ms))} ms (snapshot of the view ${snapshotMs.toFixed(1)} ms)`,
       `  save: longest event-loop block           : ${blockedMs.toFixed(1)} ms`,
