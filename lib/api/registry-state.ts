@@ -26,12 +26,15 @@ export type RegistryState = z.infer<typeof registryStateSchema>;
  * console serves the last complete view instead of a live one:
  * - `disconnected`: ZooKeeper has not answered since `since` (suspended, lost, reconnecting);
  * - `rereading`: a new session is re-reading the whole tree; the last complete view is
- *   shown until the re-read has finished, so a half-read tree is never published.
+ *   shown until the re-read has finished, so a half-read tree is never published;
+ * - `cached`: no full read has finished since the console started; the view shown was
+ *   loaded from the disk cache, and `since` is when it was last known current (the
+ *   cache's `savedAt`).
  */
 export const staleSchema = z.object({
   since: z.number(),
   ageMs: z.number(),
-  reason: z.enum(["disconnected", "rereading"]),
+  reason: z.enum(["disconnected", "rereading", "cached"]),
 });
 export type Stale = z.infer<typeof staleSchema>;
 

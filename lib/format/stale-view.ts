@@ -21,6 +21,10 @@ export function describeStaleView(stale: StaleRegistry, lastError: { at: number;
     }
     case "rereading":
       return `${head} is re-reading after a new session.`;
+    case "cached": {
+      const cause = lastError ? ` Last error: ${lastError.message}.` : "";
+      return `${head}, saved on disk: it has not been reached since the console started.${cause}`;
+    }
   }
 }
 
@@ -35,5 +39,7 @@ export function describeStaleMarker(stale: Stale, ageMs = stale.ageMs): string {
       return `${head}: ZooKeeper is not answering.`;
     case "rereading":
       return `${head}: a new session is re-reading the tree.`;
+    case "cached":
+      return `${head}: loaded from the disk cache; ZooKeeper has not been reached since the console started.`;
   }
 }

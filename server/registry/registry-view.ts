@@ -14,11 +14,24 @@ export interface RegistryEntry {
 /** Everything registered under `/{root}/{name}`, by category. */
 export type ServiceNode = ReadonlyMap<Category, readonly RegistryEntry[]>;
 
-/** What changed, so listeners can update only what is affected. */
+/**
+ * What changed, so listeners can update only what is affected. `resynced`: the whole
+ * published tree was replaced (a full read finished, or a cached snapshot was seeded).
+ */
 export type ViewChange =
   | { type: "category"; service: string; category: Category }
   | { type: "service-removed"; service: string }
   | { type: "resynced" };
+
+/**
+ * A copy of a published tree at one moment, for the disk cache: it does not change when
+ * the view does. The entry lists are shared with the view, which never mutates a list in
+ * place (a category's list is replaced whole), so taking one is cheap.
+ */
+export interface ViewSnapshot {
+  readonly services: ReadonlyMap<string, ServiceNode>;
+  readonly invalid: readonly { path: string; reason: string }[];
+}
 
 /** A whole tree as read in one epoch: services by name, and the nodes skipped as invalid. */
 interface Tree {
@@ -60,6 +73,7 @@ export class RegistryView {
   private syncing = false;
   private lastSync: number | null = null;
   private rereadStart: number | null = null;
+  private seededAt: number | null = null;
 
   constructor(
     private readonly reader: ZkReader,
@@ -75,6 +89,14 @@ export class RegistryView {
   /** When the re-read in progress started, while the last complete tree is shown; otherwise null. */
   get rereadingSince(): number | null {
     return this.lastSync !== null && this.shown !== this.live ? this.rereadStart : null;
+  }
+
+  /**
+   * While a seeded snapshot (see {@link seed}) is shown because no full read has finished
+   * yet, when that snapshot was last known current; otherwise null.
+   */
+  get cachedAt(): number | null {
+    return this.lastSync === null ? this.seededAt : null;
   }
 
   get serviceNames(): IterableIterator<string> {
@@ -93,6 +115,32 @@ export class RegistryView {
     return [...this.shown.invalid].map(([path, reason]) => ({ path, reason }));
   }
 
+  /** The published tree as it is now; see {@link ViewSnapshot}. */
+  snapshot(): ViewSnapshot {
+    const services = new Map<string, ServiceNode>();
+    for (const [name, node] of this.shown.services) services.set(name, new Map(node));
+    return { services, invalid: this.invalidNodes() };
+  }
+
+  /**
+   * Publishes `snapshot` (a view saved at `savedAt`, e.g. loaded from the disk cache) until
+   * the first full read finishes, which then replaces it as any re-read replaces the last
+   * complete tree. Does nothing and returns false once a full read has finished: a live
+   * view always wins over a saved one.
+   */
+  seed(snapshot: ViewSnapshot, savedAt: number): boolean {
+    if (this.lastSync !== null) return false;
+    const tree = emptyTree();
+    for (const [name, node] of snapshot.services) {
+      tree.services.set(name, new Map([...node].map(([category, entries]) => [category, [...entries]])));
+    }
+    for (const { path, reason } of snapshot.invalid) tree.invalid.set(path, reason);
+    this.shown = tree;
+    this.seededAt = savedAt;
+    this.emit({ type: "resynced" });
+    return true;
+  }
+
   onChange(listener: (change: ViewChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -101,6 +149,7 @@ export class RegistryView {
   /** Re-reads the whole tree and re-arms every watch; call on each new session. */
   resync(): void {
     this.epoch++;
+    this.pending = 0;
     this.watched.clear();
     this.syncing = true;
     this.live = emptyTree();
@@ -185,13 +234,16 @@ export class RegistryView {
         this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
         this.pending++; // the retry keeps the sync open until it has run
         setTimeout(() => {
+          // A new epoch started its own count: an old retry must neither hold nor end its sync.
+          if (epoch !== this.epoch) return;
           this.pending--;
-          if (epoch === this.epoch) this.track(epoch, read);
+          this.track(epoch, read);
         }, RETRY_DELAY_MS).unref();
       })
       .finally(() => {
+        if (epoch !== this.epoch) return;
         this.pending--;
-        if (this.pending === 0 && this.syncing && epoch === this.epoch) {
+        if (this.pending === 0 && this.syncing) {
           this.syncing = false;
           this.lastSync = Date.now();
           this.shown = this.live;

@@ -13,7 +13,9 @@ import { ZkSession } from "./zk-session";
  *
  * Once read, the view is served whatever happens to the connection, as Dubbo's own
  * consumers keep their last provider list: while ZooKeeper is silent or a new session
- * re-reads the tree, the last complete view is served and marked {@link stale}.
+ * re-reads the tree, the last complete view is served and marked {@link stale}. Before
+ * the first full read, a view seeded from the disk cache (`view.seed`) is served the same
+ * way, marked stale with reason `cached`.
  */
 export class Registry {
   readonly session: ZkSession;
@@ -63,13 +65,15 @@ export class Registry {
     this.session.close();
   }
 
-  /** Has something to answer with: read completely once, and not closed. */
+  /** Has something to answer with: read completely once (or seeded from the disk cache), and not closed. */
   get usable(): boolean {
-    return this.view.syncedAt !== null && this.session.state.type !== "closed";
+    return (this.view.syncedAt !== null || this.view.cachedAt !== null) && this.session.state.type !== "closed";
   }
 
   /** Whether, since when and why the view served is not a live one; null when it is live (or never read). */
   stale(now = Date.now()): Stale | null {
+    const cachedAt = this.view.cachedAt;
+    if (cachedAt !== null) return { since: cachedAt, ageMs: Math.max(0, now - cachedAt), reason: "cached" };
     if (this.view.syncedAt === null) return null;
     if (this.session.state.type !== "connected") {
       const since = this.staleSince ?? this.session.state.since;

@@ -1,3 +1,4 @@
+import { isAbsolute, join, normalize } from "node:path";
 import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
@@ -8,10 +9,15 @@ export interface ConsoleConfig {
   readonly registries: readonly RegistryAddress[];
   readonly port: number;
   readonly logLevel: "debug" | "info" | "warn" | "error";
+  /** The folder of the registries' disk caches (absolute); null when the cache is off. */
+  readonly cacheDir: string | null;
 }
 
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
 export const DEFAULT_PORT = 3000;
+/** The cache folder, under the user's home, when DUBBO_CONSOLE_CACHE_DIR is not set. */
+export const DEFAULT_CACHE_SUBDIR = join(".dubbo-console", "cache");
+const CACHE_DIR_VAR = "DUBBO_CONSOLE_CACHE_DIR";
 
 const portSchema = z.coerce
   .number({ error: "not a number" })
@@ -37,5 +43,25 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (!port.success) throw new ConfigError("PORT", `"${portText}" is ${port.error.issues[0]?.message ?? "invalid"}`);
   const logLevel = env.LOG_LEVEL?.trim() || "info";
   if (!isLevel(logLevel)) throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of debug, info, warn, error`);
-  return { registries, port: port.data, logLevel };
+  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env) };
+}
+
+/**
+ * DUBBO_CONSOLE_CACHE_DIR: unset means `$HOME/.dubbo-console/cache` (off when the
+ * environment has no HOME, so there is no per-user folder); `off` or empty turns the
+ * cache off; otherwise an absolute path, or one starting with `~/`.
+ */
+function parseCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
+  const home = env.HOME?.trim() || null;
+  const raw = env[CACHE_DIR_VAR];
+  if (raw === undefined) return home === null ? null : join(home, DEFAULT_CACHE_SUBDIR);
+  const value = raw.trim();
+  if (value === "" || value.toLowerCase() === "off") return null;
+  if (value.includes("\0")) throw new ConfigError(CACHE_DIR_VAR, "the path contains a NUL character");
+  if (value === "~" || value.startsWith("~/")) {
+    if (home === null) throw new ConfigError(CACHE_DIR_VAR, `"${value}" starts with ~ but HOME is not set`);
+    return join(home, value.slice(1));
+  }
+  if (!isAbsolute(value)) throw new ConfigError(CACHE_DIR_VAR, `"${value}" is not an absolute path (give an absolute folder, or "off")`);
+  return normalize(value);
 }

@@ -1,18 +1,21 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
+import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
 import { createLogger, type Logger } from "./logger";
 
 /**
  * The console's long-lived server side: one per Node process. Holds the registry
- * sessions and the catalog built from them. Created by {@link startEngine}, found by
+ * sessions, the catalog built from them, and each registry's disk cache (when
+ * `config.cacheDir` is set). Created by {@link startEngine}, found by
  * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
  * handlers as separate module graphs (and dev reloads re-evaluate modules).
  */
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  private caches: DiskCache[] = [];
 
   constructor(
     readonly config: ConsoleConfig,
@@ -23,10 +26,18 @@ export class Engine {
   }
 
   start(): void {
-    for (const r of this.registries) r.start();
+    const dir = this.config.cacheDir;
+    if (dir === null) this.log.info("registry disk cache off");
+    for (const r of this.registries) {
+      // Attached first, so the cached view can be served while the first session connects.
+      if (dir !== null) this.caches.push(attachDiskCache(r, dir, this.log));
+      r.start();
+    }
   }
 
   close(): void {
+    for (const c of this.caches) c.detach();
+    this.caches = [];
     for (const r of this.registries) r.close();
   }
 

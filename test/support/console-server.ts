@@ -36,15 +36,16 @@ export async function waitForRegistrySync(url: string): Promise<void> {
 }
 
 /**
-/**
  * Starts the console on `host:port` without waiting, for tests of start-up failures and
  * for the demo: through scripts/start.mjs, the entry `npm start` runs (it checks the
  * configuration, then runs `next start`), without npm in between. `next start` listens
- * on every address unless given `-H`.
+ * on every address unless given `-H`. The registry disk cache is off unless `env` turns
+ * it on: a cache left in the home folder by an earlier run against a reused port would
+ * otherwise be served.
  */
 export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
   return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", host, "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...env },
   });
 }

@@ -23,6 +23,15 @@ describe("the stale-view banner", () => {
     );
   });
 
+  it("says the view comes from the disk cache while ZooKeeper has not been reached", () => {
+    expect(describeStaleView({ ...disconnected, reason: "cached", ageMs: 2 * 3_600_000 }, { at: 1, message: "connection refused by 127.0.0.1:2181" })).toBe(
+      "Showing the registry as it was 2 h ago: zookeeper://127.0.0.1:2181, saved on disk: it has not been reached since the console started. Last error: connection refused by 127.0.0.1:2181.",
+    );
+    expect(describeStaleMarker({ ...disconnected, reason: "cached" })).toBe(
+      "Showing the last complete view, as it was 42 s ago: loaded from the disk cache; ZooKeeper has not been reached since the console started.",
+    );
+  });
+
   it("reads a newer age when given one, for a banner that ticks between refreshes", () => {
     expect(describeStaleView(disconnected, null, 45_500)).toContain("as it was 45 s ago");
   });

@@ -10,11 +10,27 @@ describe("parseConfig", () => {
     expect(c.logLevel).toBe("info");
   });
 
+  it.each<[Record<string, string>, string | null]>([
+    [{ HOME: "/home/op" }, "/home/op/.dubbo-console/cache"],
+    [{}, null],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: "/var/cache/dubbo-console/" }, "/var/cache/dubbo-console/"],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: "/var/cache/../cache/dc" }, "/var/cache/dc"],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: "~/dc-cache" }, "/home/op/dc-cache"],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: "off" }, null],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: " OFF " }, null],
+    [{ HOME: "/home/op", DUBBO_CONSOLE_CACHE_DIR: "" }, null],
+  ])("reads the disk cache folder from %j as %j", (env, cacheDir) => {
+    expect(parseConfig(env).cacheDir).toBe(cacheDir);
+  });
+
   it.each([
     [{ DUBBO_REGISTRY: "redis://r:6379" }, 'invalid DUBBO_REGISTRY: "redis://r:6379": unsupported registry protocol "redis" (only zookeeper:// is supported)'],
     [{ PORT: "http" }, 'invalid PORT: "http" is not a number'],
     [{ PORT: "70000" }, 'invalid PORT: "70000" is above 65535'],
     [{ LOG_LEVEL: "loud" }, 'invalid LOG_LEVEL: "loud" is not one of debug, info, warn, error'],
+    [{ DUBBO_CONSOLE_CACHE_DIR: "cache" }, 'invalid DUBBO_CONSOLE_CACHE_DIR: "cache" is not an absolute path (give an absolute folder, or "off")'],
+    [{ DUBBO_CONSOLE_CACHE_DIR: "~/cache" }, 'invalid DUBBO_CONSOLE_CACHE_DIR: "~/cache" starts with ~ but HOME is not set'],
+    [{ DUBBO_CONSOLE_CACHE_DIR: "/tmp/a\0b" }, "invalid DUBBO_CONSOLE_CACHE_DIR: the path contains a NUL character"],
   ])("answers %j with one line naming the variable and the bad part", (env, message) => {
     let error: unknown;
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { RegistryUnavailableError } from "@/lib/errors";
-import { silentLogger } from "@/server/runtime/logger";
+import { createLogger, silentLogger } from "@/server/runtime/logger";
 import type { ZkReader } from "@/server/registry/zk-reader";
 import { RegistryView, type ViewChange } from "@/server/registry/registry-view";
 import { waitFor } from "../../support/wait-for";
@@ -177,6 +177,23 @@ describe("RegistryView", () => {
     expect(view.service("a.B")?.get("providers")).toEqual([]);
     expect(view.service("c.D")?.get("providers")?.map((e) => e.url.host)).toEqual(["10.0.0.7"]);
     expect(changes).toEqual([{ type: "resynced" }]);
+  });
+
+  it("finishes a new session's re-read while a read of the old session still waits for its retry", async () => {
+    const tree = seed();
+    const lines: string[] = [];
+    const view = new RegistryView(tree, "/dubbo", createLogger("warn", (l) => lines.push(l)));
+    view.resync();
+    await synced(view);
+    const firstSync = view.syncedAt;
+    // The old session dies: a watch fires, its read fails, a retry waits for a second.
+    tree.failNext("/dubbo/a.B/providers");
+    tree.set("/dubbo/a.B/providers", [provider("10.0.0.3")]);
+    await waitFor("the failed read's retry", () => lines.some((l) => l.includes("registry read failed; retrying")));
+    // A new session re-reads everything before that retry is due.
+    view.resync();
+    await waitFor("the re-read to finish", () => view.syncedAt !== firstSync && view.rereadingSince === null, 5_000);
+    expect(view.service("a.B")?.get("providers")?.map((e) => e.url.host)).toEqual(["10.0.0.3"]);
   });
 
   it("waits for a missing root to be created", async () => {
