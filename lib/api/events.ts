@@ -1,0 +1,24 @@
+/**
+ * The contract of GET /api/v1/events, server-sent events that tell pages what changed so
+ * they refetch only that, instead of polling.
+ *
+ * Each event has an `id` (a number that grows by one per event in this process) and one
+ * of these `data` payloads, as JSON. A `: heartbeat` comment comes at least every 15 s.
+ * A browser that reconnects sends `Last-Event-ID`; the server replays what it missed if
+ * it still holds it, or sends one `reset` (refetch everything) if not.
+ */
+import { z } from "zod";
+
+export const changeEventSchema = z.discriminatedUnion("type", [
+  /** A service's providers, consumers, routes or methods changed; `removed` when it is gone. */
+  z.object({
+    type: z.literal("service"),
+    key: z.string(),
+    kind: z.enum(["providers", "consumers", "routers", "configurators", "methods", "removed"]),
+  }),
+  /** A registry's state or stale marker changed (see GET /api/v1/registry). */
+  z.object({ type: z.literal("registry"), registry: z.string() }),
+  /** Too much changed, or the reconnecting client missed too much: refetch everything. */
+  z.object({ type: z.literal("reset") }),
+]);
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
