@@ -43,8 +43,8 @@ const emptyTree = (): Tree => ({ services: new Map(), invalid: new Map() });
 
 /** How long to wait before re-reading a path whose read failed. */
 const RETRY_DELAY_MS = 1_000;
-/** ZooKeeper requests in flight at once during a full read. */
-const READ_CONCURRENCY = 64;
+/** ZooKeeper requests in flight at once during a full read (the benchmark reads at the same). */
+export const READ_CONCURRENCY = 64;
 
 /**
  * An always-in-memory mirror of Dubbo's interface-level tree in one registry, kept
