@@ -47,8 +47,8 @@ export type UrlDialect = "2.7" | "3.x";
 export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x"): DubboUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  const parameters = q >= 0 ? parseParameters(input.slice(q + 1), dialect) : {};
-  return { ...parseBody(input, body), parameters };
+  const parameters = q >= 0 ? parseParameters(input, q + 1, dialect) : {};
+  return parseBody(input, body, parameters);
 }
 
 /** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
@@ -70,7 +70,8 @@ export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.
 /** `java.net.URLDecoder.decode(s, "UTF-8")`: '+' is a space, `%XX` are UTF-8 bytes. */
 export function javaUrlDecode(s: string): string {
   try {
-    return decodeURIComponent(s.replace(/\+/g, " "));
+    // Dubbo's own names have no '+' (URLEncoder writes a space as one): skip the copy then.
+    return decodeURIComponent(s.includes("+") ? s.replaceAll("+", " ") : s);
   } catch {
     throw new UrlSyntaxError(s, "malformed percent-encoding");
   }
@@ -83,36 +84,55 @@ export function javaUrlEncode(s: string): string {
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-function parseParameters(query: string, dialect: UrlDialect): Record<string, string> {
-  const params: Record<string, string> = Object.create(null) as Record<string, string>;
-  let nameStart = 0;
-  let valueStart = -1;
-  const add = (end: number) => {
-    if (nameStart >= end) return;
-    const vs = valueStart <= nameStart ? end + 1 : valueStart;
-    const name = query.slice(nameStart, vs - 1);
-    const value = vs >= end ? (dialect === "2.7" ? name : "") : query.slice(vs, end);
-    params[name] = value;
-    if (name.startsWith(DEFAULT_KEY_PREFIX)) {
-      const bare = name.slice(DEFAULT_KEY_PREFIX.length);
-      if (!(bare in params)) params[bare] = value;
+const AMPERSAND = "&";
+const SEMICOLON = ";";
+const EQUALS = "=";
+/** Names a plain object inherits (`toString`, `__proto__`, ...): set as own data properties, never through the prototype. */
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The parameters of `input` from `from` on, as URLStrParser.parseDecodedStr reads them:
+ * segments split on '&' and ';'; leading '=' of a segment skipped; the first '=' after
+ * the name splits name from value. Works by indexOf on the whole string, so a URL costs a
+ * few calls per parameter and no copy of its query.
+ */
+function parseParameters(input: string, from: number, dialect: UrlDialect): Record<string, string> {
+  const params: Record<string, string> = {};
+  const length = input.length;
+  let semicolon = input.indexOf(SEMICOLON, from);
+  let start = from;
+  while (start <= length) {
+    let end = input.indexOf(AMPERSAND, start);
+    if (end < 0) end = length;
+    if (semicolon >= 0 && semicolon < end) {
+      if (semicolon < start) semicolon = input.indexOf(SEMICOLON, start);
+      if (semicolon >= 0 && semicolon < end) end = semicolon;
     }
-  };
-  for (let i = 0; i < query.length; i++) {
-    const ch = query[i];
-    if (ch === "=") {
-      if (nameStart === i) nameStart = i + 1;
-      else if (valueStart < nameStart) valueStart = i + 1;
-    } else if (ch === "&" || ch === ";") {
-      add(i);
-      nameStart = i + 1;
+    let nameStart = start;
+    while (nameStart < end && input[nameStart] === EQUALS) nameStart++;
+    if (nameStart < end) {
+      const eq = input.indexOf(EQUALS, nameStart);
+      const hasValue = eq >= 0 && eq < end - 1;
+      const name = input.slice(nameStart, eq >= 0 && eq < end ? eq : end);
+      const value = hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "";
+      setParameter(params, name, value);
+      if (name.startsWith(DEFAULT_KEY_PREFIX)) {
+        const bare = name.slice(DEFAULT_KEY_PREFIX.length);
+        if (!Object.hasOwn(params, bare)) setParameter(params, bare, value);
+      }
     }
+    start = end + 1;
   }
-  add(query.length);
-  return { ...params };
+  return params;
 }
 
-function parseBody(full: string, body: string): Omit<DubboUrl, "parameters"> {
+/** `params[name] = value` as an own property, whatever the name (`__proto__` included). */
+function setParameter(params: Record<string, string>, name: string, value: string): void {
+  if (INHERITED_NAMES.has(name)) Object.defineProperty(params, name, { value, writable: true, enumerable: true, configurable: true });
+  else params[name] = value;
+}
+
+function parseBody(full: string, body: string, parameters: Readonly<Record<string, string>>): DubboUrl {
   let start = 0;
   let end = body.length;
   let protocol = "";
@@ -162,7 +182,7 @@ function parseBody(full: string, body: string): Omit<DubboUrl, "parameters"> {
     }
   }
   const host = end > start ? body.slice(start, end) : "";
-  return { protocol, username, password, host, port, path };
+  return { protocol, username, password, host, port, path, parameters };
 }
 
 /** `host:port`, as `URL.getAddress()`: the host alone when the port is 0. */
