@@ -7,8 +7,9 @@
  *
  * - `sync <registry> <rounds>`: rounds+1 engines one after another, cache off; the first
  *   warms the JIT and is not reported. Per round prints
- *   `SYNC {"viewMs":…,"allMs":…}`: the interface-level view synced, and that plus
- *   application-level discovery (whose reads find nothing much on this tree).
+ *   `SYNC {"viewMs":…,"allMs":…,"cpuMs":…}`: the interface-level view synced, and that plus
+ *   application-level discovery (whose reads find nothing much on this tree), and the
+ *   process's CPU time until the latter.
  * - `rss <registry> <cacheDir>`: one engine in a fresh process, as the console starts,
  *   with its disk cache on in `cacheDir` (the default deployment). Prints
  *   `RSS {"syncMs":…,"rssSynced":…,"rssSettled":…,"maxRss":…,"heapUsed":…}` in bytes:
@@ -28,21 +29,26 @@ function say(line: string): void {
 }
 
 /** Starts a fresh engine; resolves with it once its view (and discovery) have synced, with the times. */
-function startEngine(registry: string, cacheDir: string): Promise<{ engine: Engine; viewMs: number; allMs: number }> {
+function startEngine(registry: string, cacheDir: string): Promise<{ engine: Engine; viewMs: number; allMs: number; cpuMs: number }> {
   const engine = new Engine(parseConfig({ DUBBO_REGISTRY: registry, DUBBO_CONSOLE_CACHE_DIR: cacheDir }), silentLogger);
   const r = engine.registries[0]!;
   let started = 0;
+  let cpu = process.cpuUsage();
   let viewMs = 0;
   let allMs = 0;
   return new Promise((resolve) => {
     const check = () => {
       if (viewMs > 0 && allMs === 0 && r.discovery.syncedAt !== null) {
         allMs = performance.now() - started;
-        resolve({ engine, viewMs, allMs });
+        const { user, system } = process.cpuUsage(cpu);
+        resolve({ engine, viewMs, allMs, cpuMs: (user + system) / 1000 });
       }
     };
     r.session.onState((s) => {
-      if (s.type === "connected" && started === 0) started = performance.now();
+      if (s.type === "connected" && started === 0) {
+        started = performance.now();
+        cpu = process.cpuUsage();
+      }
     });
     r.view.onChange((c) => {
       if (c.type === "resynced" && viewMs === 0) viewMs = performance.now() - started;
@@ -53,12 +59,18 @@ function startEngine(registry: string, cacheDir: string): Promise<{ engine: Engi
   });
 }
 
+/** Lets a closed client's socket close (its watchers hold the old view) and collects it, so the next round starts clean. */
+async function settle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 300));
+  globalThis.gc?.();
+}
+
 async function syncRounds(registry: string, rounds: number): Promise<void> {
   for (let i = 0; i <= rounds; i++) {
-    globalThis.gc?.();
-    const { engine, viewMs, allMs } = await startEngine(registry, "off");
+    const { engine, viewMs, allMs, cpuMs } = await startEngine(registry, "off");
     engine.close();
-    if (i > 0) say(`SYNC ${JSON.stringify({ viewMs, allMs })}`);
+    await settle();
+    if (i > 0) say(`SYNC ${JSON.stringify({ viewMs, allMs, cpuMs })}`);
   }
 }
 

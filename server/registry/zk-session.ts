@@ -6,6 +6,7 @@ import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
+import { batchZkWire } from "./zk-wire-batching";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
 const SPIN_DELAY_MS = 1_000;
@@ -148,6 +149,7 @@ export class ZkSession implements ZkDataReader {
       retries: 0,
     });
     this.client = client;
+    batchZkWire(client);
     this.watch = watchZkConnection(client, {
       onRead: (at) => {
         if (gen === this.generation) this.heardAt = at;
