@@ -204,8 +204,14 @@ export class RegistryView {
       this.setCategory(name, category, []);
       return;
     }
+    const known = this.knownEntries(name, category);
     const entries: RegistryEntry[] = [];
     for (const node of children) {
+      const entry = known?.get(node);
+      if (entry) {
+        entries.push(entry);
+        continue;
+      }
       try {
         entries.push({ node, url: parseEncodedDubboUrl(node) });
       } catch (e) {
@@ -214,6 +220,20 @@ export class RegistryView {
     }
     this.setCategory(name, category, entries);
   };
+
+  /**
+   * The entries already parsed for a category, by node name: in the tree being read, or
+   * else in the one shown (a re-read after a new session). A child name is its URL, and an
+   * entry is never changed, so an unchanged child keeps its entry instead of being parsed
+   * again: a watch that fires for one provider re-parses that one, not all of its service.
+   */
+  private knownEntries(name: string, category: Category): Map<string, RegistryEntry> | null {
+    const entries = this.live.services.get(name)?.get(category) ?? this.shown.services.get(name)?.get(category);
+    if (!entries || entries.length === 0) return null;
+    const known = new Map<string, RegistryEntry>();
+    for (const e of entries) known.set(e.node, e);
+    return known;
+  }
 
   /** A watcher that re-reads `path` in the same epoch, once. */
   private rewatch(epoch: number, path: string, read: () => Promise<void>): () => void {
@@ -227,29 +247,36 @@ export class RegistryView {
   /** Runs a read under the limiter; retries it later on failure; marks the sync done when none remain. */
   private track(epoch: number, read: () => Promise<void>): void {
     this.pending++;
-    void this.limiter
-      .run(read)
-      .catch((e: unknown) => {
-        if (epoch !== this.epoch) return;
-        this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
-        this.pending++; // the retry keeps the sync open until it has run
-        setTimeout(() => {
-          // A new epoch started its own count: an old retry must neither hold nor end its sync.
+    this.limiter.run(read).then(
+      () => this.settle(epoch),
+      (e: unknown) => {
+        try {
           if (epoch !== this.epoch) return;
-          this.pending--;
-          this.track(epoch, read);
-        }, RETRY_DELAY_MS).unref();
-      })
-      .finally(() => {
-        if (epoch !== this.epoch) return;
-        this.pending--;
-        if (this.pending === 0 && this.syncing) {
-          this.syncing = false;
-          this.lastSync = Date.now();
-          this.shown = this.live;
-          this.emit({ type: "resynced" });
+          this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
+          this.pending++; // the retry keeps the sync open until it has run
+          setTimeout(() => {
+            // A new epoch started its own count: an old retry must neither hold nor end its sync.
+            if (epoch !== this.epoch) return;
+            this.pending--;
+            this.track(epoch, read);
+          }, RETRY_DELAY_MS).unref();
+        } finally {
+          this.settle(epoch);
         }
-      });
+      },
+    );
+  }
+
+  /** A read of `epoch` finished: when it was the last one of the full read, publishes the tree. */
+  private settle(epoch: number): void {
+    if (epoch !== this.epoch) return;
+    this.pending--;
+    if (this.pending === 0 && this.syncing) {
+      this.syncing = false;
+      this.lastSync = Date.now();
+      this.shown = this.live;
+      this.emit({ type: "resynced" });
+    }
   }
 
   private setCategory(name: string, category: Category, entries: RegistryEntry[]): void {
@@ -272,6 +299,7 @@ export class RegistryView {
   }
 
   private forgetInvalidUnder(path: string): void {
+    if (this.live.invalid.size === 0) return;
     const prefix = `${path}/`;
     for (const p of [...this.live.invalid.keys()]) if (p.startsWith(prefix)) this.live.invalid.delete(p);
   }
