@@ -11,6 +11,15 @@ interface ConnectionManagerInternals {
 /** ZooKeeper frames: a 4-byte big-endian length, then that many bytes (jute). */
 const LENGTH_BYTES = 4;
 
+/** A client whose wire is batched (see {@link batchZkWire}). */
+export interface ZkWire {
+  /**
+   * `handler` sees each whole frame (length prefix included) before the client does; a
+   * frame it returns true for never reaches the client. One handler; a later call replaces it.
+   */
+  interceptFrames(handler: (frame: Buffer) => boolean): void;
+}
+
 /**
  * Makes node-zookeeper-client 1.1.3 cheaper per request without changing a byte on the
  * wire or the order of anything, because a full read of a large registry is ten thousand
@@ -31,13 +40,14 @@ const LENGTH_BYTES = 4;
  *   bytes of the next one.
  *
  * Both reach into the client's private connection manager (set up per client, before
- * `connect`); when its shape is not the expected one, the client is left as it is.
+ * `connect`); when its shape is not the expected one, the client is left as it is and the
+ * result is null.
  */
-export function batchZkWire(client: zookeeper.Client): void {
+export function batchZkWire(client: zookeeper.Client): ZkWire | null {
   const manager = (client as unknown as { connectionManager?: ConnectionManagerInternals }).connectionManager;
-  if (!manager || typeof manager.onSocketData !== "function" || typeof manager.packetQueue?.prependListener !== "function") return;
+  if (!manager || typeof manager.onSocketData !== "function" || typeof manager.packetQueue?.prependListener !== "function") return null;
   corkPerTurn(manager);
-  deliverWholeFrames(manager);
+  return deliverWholeFrames(manager);
 }
 
 function corkPerTurn(manager: ConnectionManagerInternals): void {
@@ -55,9 +65,13 @@ function corkPerTurn(manager: ConnectionManagerInternals): void {
   });
 }
 
-function deliverWholeFrames(manager: ConnectionManagerInternals): void {
+function deliverWholeFrames(manager: ConnectionManagerInternals): ZkWire {
   // The client binds its 'data' listener to this property at each connect.
-  const decodeFrame = manager.onSocketData.bind(manager);
+  const clientDecode = manager.onSocketData.bind(manager);
+  let intercept: ((frame: Buffer) => boolean) | null = null;
+  const decodeFrame = (frame: Buffer) => {
+    if (!intercept?.(frame)) clientDecode(frame);
+  };
   let socket: Socket | undefined;
   /** The start of a frame that the chunks so far did not complete. */
   let partial: Buffer[] = [];
@@ -108,6 +122,12 @@ function deliverWholeFrames(manager: ConnectionManagerInternals): void {
   function giveUp(rest: Buffer): void {
     partial = [];
     partialBytes = 0;
-    decodeFrame(rest);
+    clientDecode(rest);
   }
+
+  return {
+    interceptFrames(handler) {
+      intercept = handler;
+    },
+  };
 }
