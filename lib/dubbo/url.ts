@@ -43,12 +43,16 @@ const DEFAULT_KEY_PREFIX = "default.";
 /** Whose `URL.valueOf` to mirror where 2.7 and 3.x differ (valueless parameters). */
 export type UrlDialect = "2.7" | "3.x";
 
-/** Parses a decoded URL string, as `URL.valueOf(String)` does. */
-export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x"): DubboUrl {
+/**
+ * Parses a decoded URL string, as `URL.valueOf(String)` does. `like`: a URL parsed before
+ * (say, another provider of the same service); the result holds its strings where they are
+ * equal instead of copies of its own. It changes no value, only the memory they take.
+ */
+export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  const parameters = q >= 0 ? parseParameters(input, q + 1, dialect) : {};
-  return parseBody(input, body, parameters);
+  const parameters = q >= 0 ? parseParameters(input, q + 1, dialect, like?.parameters) : {};
+  return parseBody(input, body, parameters, like);
 }
 
 /** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
@@ -60,11 +64,11 @@ export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
  * `ZookeeperRegistry.toUrlsWithoutEmpty` (2.7.23 and 3.3), a name without an encoded
  * `://` is not a URL: it is rejected here, where Dubbo silently skips it.
  */
-export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x"): DubboUrl {
+export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
   if (!nodeName.includes(PROTOCOL_SEPARATOR_ENCODED)) {
     throw new UrlSyntaxError(nodeName, `no encoded "://" (${PROTOCOL_SEPARATOR_ENCODED}); Dubbo ignores such a node`);
   }
-  return parseDubboUrl(javaUrlDecode(nodeName), dialect);
+  return parseDubboUrl(javaUrlDecode(nodeName), dialect, like);
 }
 
 /** `java.net.URLDecoder.decode(s, "UTF-8")`: '+' is a space, `%XX` are UTF-8 bytes. */
@@ -96,7 +100,7 @@ const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
  * the name splits name from value. Works by indexOf on the whole string, so a URL costs a
  * few calls per parameter and no copy of its query.
  */
-function parseParameters(input: string, from: number, dialect: UrlDialect): Record<string, string> {
+function parseParameters(input: string, from: number, dialect: UrlDialect, like: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const params: Record<string, string> = {};
   const length = input.length;
   let semicolon = input.indexOf(SEMICOLON, from);
@@ -114,7 +118,7 @@ function parseParameters(input: string, from: number, dialect: UrlDialect): Reco
       const eq = input.indexOf(EQUALS, nameStart);
       const hasValue = eq >= 0 && eq < end - 1;
       const name = input.slice(nameStart, eq >= 0 && eq < end ? eq : end);
-      const value = hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "";
+      const value = shared(hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "", like?.[name]);
       setParameter(params, name, value);
       if (name.startsWith(DEFAULT_KEY_PREFIX)) {
         const bare = name.slice(DEFAULT_KEY_PREFIX.length);
@@ -132,7 +136,12 @@ function setParameter(params: Record<string, string>, name: string, value: strin
   else params[name] = value;
 }
 
-function parseBody(full: string, body: string, parameters: Readonly<Record<string, string>>): DubboUrl {
+/** `value`, or `other` when it is the same string: equal strings parsed from different URLs are then held once. */
+function shared(value: string, other: unknown): string {
+  return other === value ? other : value;
+}
+
+function parseBody(full: string, body: string, parameters: Readonly<Record<string, string>>, like: DubboUrl | undefined): DubboUrl {
   let start = 0;
   let end = body.length;
   let protocol = "";
@@ -182,7 +191,16 @@ function parseBody(full: string, body: string, parameters: Readonly<Record<strin
     }
   }
   const host = end > start ? body.slice(start, end) : "";
-  return { protocol, username, password, host, port, path, parameters };
+  if (!like) return { protocol, username, password, host, port, path, parameters };
+  return {
+    protocol: shared(protocol, like.protocol),
+    username: shared(username, like.username),
+    password: shared(password, like.password),
+    host: shared(host, like.host),
+    port,
+    path: shared(path, like.path),
+    parameters,
+  };
 }
 
 /** `host:port`, as `URL.getAddress()`: the host alone when the port is 0. */

@@ -206,14 +206,18 @@ export class RegistryView {
     }
     const known = this.knownEntries(name, category);
     const entries: RegistryEntry[] = [];
+    // The URLs of one category share most strings (interface, application, methods, ...).
+    let like: DubboUrl | undefined;
     for (const node of children) {
       const entry = known?.get(node);
       if (entry) {
         entries.push(entry);
+        like = entry.url;
         continue;
       }
       try {
-        entries.push({ node, url: parseEncodedDubboUrl(node) });
+        like = parseEncodedDubboUrl(node, "3.x", like);
+        entries.push({ node, url: like });
       } catch (e) {
         this.live.invalid.set(`${path}/${node}`, isConsoleError(e) ? e.message : String(e));
       }

@@ -89,32 +89,35 @@ export class ZkSession implements ZkDataReader {
   }
 
   getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<string[] | null>(`getChildren ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, children: string[]) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, children);
       };
-      if (this.readChildren) this.readChildren(path, watcher ? () => watcher() : undefined, cb);
-      else if (watcher) client.getChildren(path, () => watcher(), cb);
+      if (this.readChildren) this.readChildren(path, onEvent, cb);
+      else if (onEvent) client.getChildren(path, onEvent, cb);
       else client.getChildren(path, cb);
     });
   }
 
   exists(path: string, watcher?: () => void): Promise<boolean> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<boolean>(`exists ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, stat: zookeeper.Stat | null) => done(error, !!stat);
-      if (watcher) client.exists(path, () => watcher(), cb);
+      if (onEvent) client.exists(path, onEvent, cb);
       else client.exists(path, cb);
     });
   }
 
   getData(path: string, watcher?: () => void): Promise<Buffer | null> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<Buffer | null>(`getData ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, data: Buffer | undefined) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, data ?? Buffer.alloc(0));
       };
-      if (watcher) client.getData(path, () => watcher(), cb);
+      if (onEvent) client.getData(path, onEvent, cb);
       else client.getData(path, cb);
     });
   }
@@ -237,6 +240,16 @@ export class ZkSession implements ZkDataReader {
     this.current = state;
     for (const l of this.stateListeners) l(state);
   }
+}
+
+/**
+ * The watcher as the client calls it (with an event, which callers here do not take), a
+ * function of its own per read. Made out here so that it holds the watcher only: a closure
+ * made inside a read would keep that read's promise and timer alive for as long as the
+ * watch stays armed (tens of thousands of watches in a large registry).
+ */
+function ignoringEvent(watcher: (() => void) | undefined): ((event: zookeeper.Event) => void) | undefined {
+  return watcher && (() => watcher());
 }
 
 function isNoNode(error: Error | zookeeper.Exception): boolean {

@@ -61,6 +61,13 @@ describe("parseDubboUrl (mirrors URLStrParser.parseDecodedStr)", () => {
     expect("hasOwnProperty" in parameters && !Object.hasOwn(parameters, "hasOwnProperty")).toBe(true);
   });
 
+  it("parses the same with or without a URL to share strings with", () => {
+    const like = parseDubboUrl("dubbo://10.0.0.1:20880/a.B?application=app&methods=x,y&timestamp=1");
+    for (const input of ["dubbo://10.0.0.2:20880/a.B?application=app&methods=x,y&timestamp=2", "dubbo://10.0.0.1:20880/a.C?toString=app&k", "x://h"]) {
+      for (const dialect of ["2.7", "3.x"] as const) expect(parseDubboUrl(input, dialect, like)).toEqual(parseDubboUrl(input, dialect));
+    }
+  });
+
   it("handles Java's odd shapes: bare host:port, file:/path, relative path", () => {
     expect(parseDubboUrl("192.168.1.3:20880")).toMatchObject({ protocol: "", host: "192.168.1.3", port: 20880, path: "" });
     expect(parseDubboUrl("file:/D:/1/router.js?type=script")).toMatchObject({ protocol: "file", host: "", path: "D:/1/router.js" });
