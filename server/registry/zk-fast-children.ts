@@ -1,15 +1,19 @@
 import zookeeper from "node-zookeeper-client";
 import type { ZkWire } from "./zk-wire-batching";
 
-/** ZooKeeper's opcode of getChildren2 (ZooDefs.OpCode), what node-zookeeper-client's getChildren sends. */
-const GET_CHILDREN2 = 12;
+/**
+ * ZooKeeper's getChildren opcode (ZooDefs.OpCode.getChildren): what the Java client sends
+ * for `getChildren(path, watcher, callback)`, as Dubbo's Curator does; node-zookeeper-client
+ * sends getChildren2 (12), whose reply adds a Stat that no caller here reads.
+ */
+const GET_CHILDREN = 8;
 /** Frame length (4) + ReplyHeader: xid (int), zxid (long), err (int). */
 const REPLY_PAYLOAD_AT = 4 + 4 + 8 + 4;
 /** Where a reply's zxid sits in a frame. */
 const ZXID_AT = 8;
 const ERR_AT = 16;
-/** ConnectionManager's CONNECTED and CONNECTED_READ_ONLY states. */
-const CONNECTED_STATES: ReadonlySet<number> = new Set([2, 3]);
+/** ConnectionManager's CONNECTING state, when the one frame to come is the connect response. */
+const CONNECTING = 1;
 /** A path node-zookeeper-client's Path.validate accepts without question: `/`, or `/`-separated names that are not `.` or `..`. */
 const ORDINARY_PATH = /^\/$|^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
 
@@ -34,7 +38,7 @@ export type GetChildren = (path: string, watcher: ((event: zookeeper.Event) => v
  * until the reply, and fails it through the packet callback when the connection drops.
  */
 class ChildrenRequest {
-  readonly header = { xid: 0, type: GET_CHILDREN2 };
+  readonly header = { xid: 0, type: GET_CHILDREN };
   readonly payload = null;
 
   constructor(
@@ -43,13 +47,13 @@ class ChildrenRequest {
     readonly finish: (error: zookeeper.Exception | null, children?: string[]) => void,
   ) {}
 
-  /** The bytes jute.Request gives for RequestHeader + GetChildren2Request. */
+  /** The bytes jute.Request gives for RequestHeader + GetChildrenRequest (path, watch). */
   toBuffer(): Buffer {
     const pathBytes = Buffer.byteLength(this.path);
     const frame = Buffer.allocUnsafe(17 + pathBytes);
     frame.writeInt32BE(13 + pathBytes, 0);
     frame.writeInt32BE(this.header.xid, 4);
-    frame.writeInt32BE(GET_CHILDREN2, 8);
+    frame.writeInt32BE(GET_CHILDREN, 8);
     frame.writeInt32BE(pathBytes, 12);
     frame.write(this.path, 16, "utf8");
     frame.writeUInt8(this.watch ? 1 : 0, 16 + pathBytes);
@@ -58,21 +62,23 @@ class ChildrenRequest {
 }
 
 /**
- * getChildren for node-zookeeper-client 1.1.3 at a fraction of its cost, with the same
- * bytes on the wire and the same effects, because a full read of a large registry is tens
- * of thousands of them and the client's per-request work set the pace (bench/
- * registry-bench.ts): the client builds each request and decodes each reply through its
- * generic jute records (a regular expression per field type, six 8-byte buffers for the
- * Stat no caller here reads) and runs every call through async.whilst for its retries.
+ * getChildren for node-zookeeper-client 1.1.3 at a fraction of its cost and with the same
+ * effects, because a full read of a large registry is tens of thousands of them and the
+ * client's per-request work set the pace (bench/registry-bench.ts): the client builds
+ * each request and decodes each reply through its generic jute records (a regular
+ * expression per field type, six 8-byte buffers for a Stat no caller here reads) and runs
+ * every call through async.whilst for its retries.
  *
- * The request is queued on the client's connection manager like its own (same xid
- * sequence, pending queue, back-pressure, failure on a dropped connection); its reply is
- * decoded here, from the frame {@link ZkWire} shows first: the zxid is recorded as the client
- * records it, an error code becomes the client's own Exception, the child watcher is
- * registered with the client's WatcherManager on success, as the client does (so it is
- * re-set after a reconnect). Anything else (other xids, notifications, pings) is the
- * client's. Without retries (the session uses `retries: 0`), the client's retry loop
- * would run once, as this does.
+ * The request is ZooKeeper's plain getChildren (op 8, path and watch flag), as the Java
+ * client sends it for Dubbo, rather than the client's getChildren2, so the server does not
+ * send a Stat either. It is queued on the client's connection manager like the client's
+ * own (same xid sequence, pending queue, back-pressure, failure on a dropped connection);
+ * its reply is decoded here, from the frame {@link ZkWire} shows first: the zxid is
+ * recorded as the client records it, an error code becomes the client's own Exception, the
+ * child watcher is registered with the client's WatcherManager on success, as the client
+ * does (so it is re-set after a reconnect). Anything else (other xids, notifications,
+ * pings, the connect response) is the client's. Without retries (the session uses
+ * `retries: 0`), the client's retry loop would run once, as this does.
  *
  * Reaches into the private ConnectionManager; returns null (use `client.getChildren`) when
  * its shape is not the expected one or the connect string has a chroot.
@@ -85,7 +91,7 @@ export function fastGetChildren(client: zookeeper.Client, wire: ZkWire): GetChil
 
   wire.interceptFrames((frame) => {
     const head = manager.pendingQueue[0]?.request;
-    if (!(head instanceof ChildrenRequest) || !CONNECTED_STATES.has(manager.state)) return false;
+    if (!(head instanceof ChildrenRequest) || manager.state === CONNECTING) return false;
     if (frame.length < REPLY_PAYLOAD_AT || frame.readInt32BE(4) !== head.header.xid) return false; // the client's to handle (it drops the connection)
     manager.pendingQueue.shift();
     manager.zxid = Buffer.from(frame.subarray(ZXID_AT, ZXID_AT + 8));
@@ -107,18 +113,15 @@ export function fastGetChildren(client: zookeeper.Client, wire: ZkWire): GetChil
       callback(error, children!);
     };
     const request = new ChildrenRequest(path, watcher !== undefined, finish);
-    manager.queue(request, (error, response) => {
-      // A dropped connection fails the packet here; so would a reply the client decoded itself.
-      if (error) finish(error as zookeeper.Exception);
-      else finish(null, (response as { payload?: { children?: string[] } } | undefined)?.payload?.children);
-    });
+    // The client calls back only to fail the packet (a dropped or closed connection): the
+    // reply is always decoded above, the client having no decoder for this opcode.
+    manager.queue(request, (error) => finish(error as zookeeper.Exception));
   };
 }
 
 /**
- * GetChildren2Response's `children` (a jute vector of strings), as the client's jute
- * decoder reads it (-1 for an absent vector or string is undefined); its Stat, after
- * them, is not read.
+ * GetChildrenResponse's `children` (a jute vector of strings), as the client's jute
+ * decoder reads it (-1 for an absent vector or string is undefined).
  */
 function readChildren(frame: Buffer, at: number): string[] | undefined {
   const count = frame.readInt32BE(at);

@@ -39,21 +39,31 @@ function fakeClient() {
   return { manager, watchers, get, deliver: (frame: Buffer) => intercept(frame) };
 }
 
-/** A reply frame as ZooKeeper sends it, encoded with the client's own records. */
+/**
+ * A reply frame as ZooKeeper sends it: the header encoded with the client's own record, then
+ * GetChildrenResponse (ZooKeeper's zookeeper.jute: `vector<ustring> children`).
+ */
 function reply(xid: number, zxid: number, err: number, children?: string[]): Buffer {
   const header = new jute.protocol.ReplyHeader!(xid, Buffer.from([0, 0, 0, 0, 0, 0, zxid >> 8, zxid & 255]), err);
-  const body = children ? new jute.protocol.GetChildren2Response!() : null;
-  if (body) body.children = children;
-  const size = header.byteLength() + (body?.byteLength() ?? 0);
-  const frame = Buffer.alloc(size + 4);
-  frame.writeInt32BE(size, 0);
-  const at = 4 + header.serialize(frame, 4);
-  body?.serialize(frame, at);
-  return frame;
+  const head = Buffer.alloc(header.byteLength());
+  header.serialize(head, 0);
+  const parts: Buffer[] = [head];
+  if (children) {
+    parts.push(int32(children.length));
+    for (const c of children) parts.push(int32(Buffer.byteLength(c)), Buffer.from(c));
+  }
+  const body = Buffer.concat(parts);
+  return Buffer.concat([int32(body.length), body]);
+}
+
+function int32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n, 0);
+  return b;
 }
 
 describe("fastGetChildren", () => {
-  it("sends the very bytes of the client's own getChildren request, watch or not", () => {
+  it("sends ZooKeeper's getChildren request, encoded as the client encodes its getChildren2 but for the opcode", () => {
     const { manager, get } = fakeClient();
     get("/dubbo/com.foo.Bar/providers", () => undefined, () => undefined);
     get("/dubbo/ü", undefined, () => undefined);
@@ -61,7 +71,8 @@ describe("fastGetChildren", () => {
       { xid: 5, path: "/dubbo/com.foo.Bar/providers", watch: true },
       { xid: 6, path: "/dubbo/ü", watch: false },
     ].map(({ xid, path, watch }) => {
-      const header = new jute.protocol.RequestHeader!(xid, 12);
+      // GetChildrenRequest and GetChildren2Request are the same record: path, watch.
+      const header = new jute.protocol.RequestHeader!(xid, 8);
       const payload = new jute.protocol.GetChildren2Request!();
       Object.assign(payload, { path, watch });
       return new jute.Request(header, payload).toBuffer().toString("hex");
@@ -95,7 +106,10 @@ describe("fastGetChildren", () => {
     expect(deliver(reply(9, 0, 0, []))).toBe(false); // out of order: the client drops the connection
     manager.pendingQueue.unshift({ request: { header: { xid: 4, type: 4 }, toBuffer: () => Buffer.alloc(0) }, callback: () => undefined });
     expect(deliver(reply(4, 0, 0))).toBe(false); // another operation's reply
-    expect(manager.pendingQueue).toHaveLength(2);
+    manager.pendingQueue.shift();
+    manager.state = 1; // connecting: the frame is the connect response
+    expect(deliver(reply(5, 0, 0, []))).toBe(false);
+    expect(manager.pendingQueue).toHaveLength(1);
   });
 
   it("fails a request when the client fails the packet (a dropped connection)", () => {
