@@ -29,20 +29,24 @@ const CHURN_RATE = 200;
 
 interface Figures {
   raw: number[];
+  rawCpu: number[];
   view: number[];
   all: number[];
+  allCpu: number[];
   java: number[];
   rss: { syncMs: number; rssSynced: number; rssSettled: number; maxRss: number; heapUsed: number }[];
   churn: ChurnResult | null;
 }
 
 async function syncRound(zk: { connectString: string; dubboAddress: string }, figures: Figures, urls: number): Promise<void> {
-  const raw = tagged<{ ms: number; urls: number }>(await finish(startNodeScript("raw-read.ts", [zk.connectString, "/dubbo", "1"])), "RAW");
+  const raw = tagged<{ ms: number; cpuMs: number; urls: number }>(await finish(startNodeScript("raw-read.ts", [zk.connectString, "/dubbo", "1"])), "RAW");
   if (raw[0]?.urls !== urls) throw new Error(`the raw read found ${raw[0]?.urls} URLs, expected ${urls}`);
   figures.raw.push(...raw.map((r) => r.ms));
-  const ours = tagged<{ viewMs: number; allMs: number }>(await finish(startNodeScript("console-child.ts", ["sync", zk.dubboAddress, "1"])), "SYNC");
+  figures.rawCpu.push(...raw.map((r) => r.cpuMs));
+  const ours = tagged<{ viewMs: number; allMs: number; cpuMs: number }>(await finish(startNodeScript("console-child.ts", ["sync", zk.dubboAddress, "1"])), "SYNC");
   figures.view.push(...ours.map((r) => r.viewMs));
   figures.all.push(...ours.map((r) => r.allMs));
+  figures.allCpu.push(...ours.map((r) => r.cpuMs));
   const java = (await finish(startJava("io.dubboconsole.demo.bench.TreeReader", [zk.connectString, "/dubbo", String(READ_CONCURRENCY), "2"])))
     .flatMap((l) => {
       const m = /^READ services=\d+ urls=(\d+) micros=(\d+)$/.exec(l);
@@ -63,7 +67,7 @@ async function benchSize(shape: RegistryShape, rounds: number, churn: boolean): 
     const started = performance.now();
     const urls = await populateRegistry(zk.connectString, shape);
     const populateMs = performance.now() - started;
-    const figures: Figures = { raw: [], view: [], all: [], java: [], rss: [], churn: null };
+    const figures: Figures = { raw: [], rawCpu: [], view: [], all: [], allCpu: [], java: [], rss: [], churn: null };
     for (let i = 0; i < rounds; i++) await syncRound(zk, figures, urls);
     for (let i = 0; i < Math.min(rounds, 3); i++) {
       rmSync(join(cacheDir, "rss"), { recursive: true, force: true });
@@ -92,6 +96,9 @@ function report(shape: RegistryShape, urls: number, rounds: number, populateMs: 
     `    java ZooKeeper client (TreeReader)       : ${ms(f.java)}  ${(java / raw).toFixed(2)}x raw`,
     `    console: view synced                     : ${ms(f.view)}  ${vs(f.view)}`,
     `    console: view + app-level discovery      : ${ms(f.all)}  ${vs(f.all)}`,
+    `  CPU time of the process meanwhile, median (less sensitive to the machine's load than wall time):`,
+    `    raw read                                 : ${median(f.rawCpu).toFixed(0).padStart(6)} ms`,
+    `    console: view + app-level discovery      : ${median(f.allCpu).toFixed(0).padStart(6)} ms  ${(median(f.allCpu) / median(f.rawCpu)).toFixed(2)}x raw`,
     `  console process after one sync, as it starts (median of ${f.rss.length}; disk cache on):`,
     `    first sync, cold JIT                     : ${median(f.rss.map((r) => r.syncMs)).toFixed(0)} ms`,
     `    RSS when synced / settled / peak         : ${mb((r) => r.rssSynced)} / ${mb((r) => r.rssSettled)} / ${mb((r) => r.maxRss)} (JS heap used ${mb((r) => r.heapUsed)})`,
