@@ -105,6 +105,11 @@ async function churn(registry: string, cacheDir: string): Promise<void> {
     const cpu = process.cpuUsage();
     say(`CPU ${Date.now()} ${cpu.user + cpu.system}`);
   }, 500);
+  // Stopped by the harness: exit properly (a --cpu-prof profile is written on exit).
+  process.once("SIGTERM", () => {
+    engine.close();
+    process.exit(0);
+  });
   say("SYNCED");
 }
 
