@@ -44,6 +44,8 @@ export const registryStatusSchema = z.object({
   servers: z.array(z.string()),
   root: z.string(),
   state: registryStateSchema,
+  /** The last state changes (at most 20), oldest first; the current state is the last. */
+  history: z.array(registryStateSchema),
   /** When the view last finished a full read of the tree; null before the first one. */
   syncedAt: z.number().nullable(),
   serviceCount: z.number(),

@@ -91,6 +91,7 @@ export class Registry {
       servers: [...this.address.servers],
       root: this.address.root,
       state: this.session.state,
+      history: [...this.session.history],
       syncedAt: this.view.syncedAt,
       serviceCount: this.view.serviceCount,
       lastHeardAt: this.session.lastHeardAt,
