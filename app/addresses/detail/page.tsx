@@ -1,0 +1,26 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { AddressDetailView } from "@/components/addresses/address-detail-view";
+import { MissingParam } from "@/components/catalog/missing-param";
+import { entityParam } from "../../_lib/entity-param";
+import { getQueryClient } from "../../get-query-client";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return { title: (await entityParam(searchParams, "value")) || "Address" };
+}
+
+/** One host or host:port, at `/addresses/detail?value=`. */
+export default async function AddressDetailPage({ searchParams }: Props) {
+  const value = await entityParam(searchParams, "value");
+  if (!value) return <MissingParam what="address" param="value" example="/addresses/detail?value=10.0.0.12:20880" />;
+  const queryClient = getQueryClient();
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <AddressDetailView key={value} value={value} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { addressHref, applicationHref, serviceHref } from "@/lib/format/hrefs";
+import { cn } from "@/lib/cn";
+import { JavaName } from "../ui/java-name";
+
+const LINK = "rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500";
+
+/** An application's name, linking to its page; the name never breaks. */
+export function ApplicationLink({ name, className }: { name: string; className?: string }) {
+  return (
+    <Link href={applicationHref(name)} className={cn(LINK, "whitespace-nowrap text-brand-700 dark:text-sky-300", className)}>
+      {name}
+    </Link>
+  );
+}
+
+/** A host or host:port, linking to its page. */
+export function AddressLink({ value, className }: { value: string; className?: string }) {
+  return (
+    <Link href={addressHref(value)} className={cn(LINK, "font-mono whitespace-nowrap text-brand-700 dark:text-sky-300", className)}>
+      {value}
+    </Link>
+  );
+}
+
+/** A service's interface (breaking only at dots), linking to the service's page; group and version follow when given. */
+export function ServiceLink({ serviceKey, iface, className, children }: { serviceKey: string; iface: string; className?: string; children?: ReactNode }) {
+  return (
+    <Link href={serviceHref(serviceKey)} className={cn(LINK, "decoration-zinc-400", className)} data-service-link={serviceKey}>
+      <JavaName name={iface} />
+      {children}
+    </Link>
+  );
+}
