@@ -1,4 +1,4 @@
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { ApplicationLink } from "./entity-links";
 
 /** Application names, comma-separated, each linking to its page; the list wraps between names. */

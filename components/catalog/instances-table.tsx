@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { instanceSchema } from "@/lib/api/catalog-entities";
 import { countOf } from "@/lib/format/plural";
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { serviceRefSchema } from "@/lib/api/catalog-entities";
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { ServiceLink } from "./entity-links";

@@ -1,8 +1,9 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
 import { servicesResponseSchema } from "./services";
+import type { SearchMode } from "./services-cursor";
 
 /**
  * Query keys, shared by server prefetch, client hooks and the live invalidation. The first
@@ -10,7 +11,7 @@ import { servicesResponseSchema } from "./services";
  * (`["services"]` is every services list, whatever its filter).
  */
 export const queryKeys = {
-  services: (q: string) => ["services", { q }] as const,
+  services: (q: string, by: SearchMode | "") => ["services", { q, by }] as const,
   service: (key: string) => ["service", key] as const,
   applications: (q: string) => ["applications", { q }] as const,
   application: (name: string) => ["application", name] as const,
@@ -35,10 +36,21 @@ function url(path: string, params: Record<string, string>): string {
   return text ? `${path}?${text}` : path;
 }
 
-export function servicesQuery(q: string) {
-  return queryOptions({
-    queryKey: queryKeys.services(q),
-    queryFn: ({ signal }) => fetchJson(url("/api/v1/services", { q }), servicesResponseSchema, signal),
+/** How many services one page of the Services list holds: the first arrives with the page, the rest as it is scrolled. */
+export const SERVICES_PAGE_SIZE = 500;
+
+/**
+ * The Services list, page by page (GET /api/v1/services with `cursor`), for a virtualised
+ * list: `total` of the first page sizes the list, and pages load as rows come into view.
+ * `by` "" searches the service key and applications.
+ */
+export function servicesPagesQuery(q: string, by: SearchMode | "") {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.services(q, by),
+    queryFn: ({ pageParam, signal }) =>
+      fetchJson(url("/api/v1/services", { q, by, limit: String(SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }), servicesResponseSchema, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     retry: retryUnanswered,
   });
 }
