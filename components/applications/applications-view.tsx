@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api/fetch-json";
 import { cn } from "@/lib/cn";
 import { countOf } from "@/lib/format/plural";
 import { ApplicationLink } from "../catalog/entity-links";
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { RegistryUnavailableCallout } from "../services/registry-unavailable-callout";
 import { StaleBanner } from "../services/stale-banner";
 import { useFilterParam } from "../services/use-filter-param";

@@ -1,7 +1,7 @@
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
 import { AddressLink, ApplicationLink } from "../catalog/entity-links";
 import { SourceBadge } from "../catalog/source-badge";
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";

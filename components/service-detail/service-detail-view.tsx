@@ -5,7 +5,7 @@ import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { serviceQuery } from "@/lib/api/queries";
 import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
-import { None } from "../services/app-list";
+import { None } from "../ui/none";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";

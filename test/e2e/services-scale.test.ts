@@ -1,0 +1,66 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { populateRegistry } from "../../bench/populate";
+import { launchBrowser } from "../support/browser";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
+
+/** Enough services for several pages of the list, few enough to fill a ZooKeeper in seconds. */
+const SERVICES = 3_000;
+/** The interfaces bench/populate.ts registers, in the order the console sorts them. */
+const INTERFACES = Array.from({ length: SERVICES }, (_, s) => `com.bench.domain${s % 40}.Service${s}`).sort((a, b) => a.localeCompare(b));
+
+/**
+ * A ZooKeeper of its own with thousands of services: the list must stay virtual (a few
+ * dozen rows in the page, however long the list) and still reach its last service.
+ */
+describe("the Services page over thousands of services", () => {
+  let zk: ZooKeeperHandle;
+  let server: ConsoleHandle;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [zk, browser] = await Promise.all([startZooKeeper(), launchBrowser()]);
+    await populateRegistry(zk.connectString, { services: SERVICES, providersPerService: 1, consumersPerService: 0 });
+    server = await startConsole({ DUBBO_REGISTRY: zk.dubboAddress });
+    await waitForRegistrySync(server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await zk?.stop();
+  });
+
+  /** Scrolls to the bottom until no row is waiting for its page, and returns the most rows the page held on the way. */
+  async function scrollToEnd(page: Page, rowSelector: string): Promise<number> {
+    let most = 0;
+    for (let i = 0; i < 200; i++) {
+      const { rows, done } = await page.evaluate((selector) => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+        return { rows: document.querySelectorAll(selector).length, done: atEnd && document.querySelectorAll("[data-pending-row]").length === 0 };
+      }, rowSelector);
+      most = Math.max(most, rows);
+      if (done && i > 0) break;
+      await page.waitForTimeout(100);
+    }
+    return most;
+  }
+
+  it.each([
+    { layout: "table", width: 1400, row: "[data-service-key]", key: "data-service-key" },
+    { layout: "cards", width: 420, row: "[data-service-card]", key: "data-service-card" },
+  ])("keeps only the rows in view in the page as a $layout ($width px), down to the last service", async ({ width, row, key }) => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${server.url}/services`);
+    await page.getByTestId("services-count").filter({ hasText: /^3,000 services$/ }).waitFor();
+    await page.locator(`${row}`).first().waitFor();
+    const most = await scrollToEnd(page, row);
+    expect(most).toBeGreaterThan(5);
+    expect(most).toBeLessThan(80);
+    const lastShown = await page.locator(row).evaluateAll((els, attr) => els.map((e) => e.getAttribute(attr)).at(-1), key);
+    expect(lastShown).toBe(`${INTERFACES.at(-1)}:1.0.0`);
+    await page.close();
+  });
+});
