@@ -6,9 +6,9 @@ import { isConsoleError } from "@/lib/errors";
  * hook uses, so the page arrives rendered. A typed console error (no registry read yet, an
  * unknown service) is left to the client, which asks the API itself and shows the error.
  */
-export function prefetchFromServer(queryClient: QueryClient, queryKey: QueryKey, read: () => unknown): void {
+export async function prefetchFromServer(queryClient: QueryClient, queryKey: QueryKey, read: () => unknown): Promise<void> {
   try {
-    queryClient.setQueryData(queryKey, read());
+    queryClient.setQueryData(queryKey, await read());
   } catch (e) {
     if (!isConsoleError(e)) throw e;
   }

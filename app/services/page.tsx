@@ -25,7 +25,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const queryClient = getQueryClient();
   if (query.success) {
     const { queryKey } = servicesPagesQuery(query.data.q ?? "", query.data.by ?? "");
-    prefetchFromServer(queryClient, queryKey, () => ({ pages: [getEngine().catalog.list(query.data)], pageParams: [null] }));
+    await prefetchFromServer(queryClient, queryKey, () => ({ pages: [getEngine().catalog.list(query.data)], pageParams: [null] }));
   }
   return (
     <div className="space-y-4">

@@ -27,7 +27,12 @@ export function AddressLink({ value, className }: { value: string; className?: s
 /** A service's interface (breaking only at dots), linking to the service's page; group and version follow when given. */
 export function ServiceLink({ serviceKey, iface, className, children }: { serviceKey: string; iface: string; className?: string; children?: ReactNode }) {
   return (
-    <Link href={serviceHref(serviceKey)} className={cn(LINK, "decoration-zinc-400", className)} data-service-link={serviceKey}>
+    <Link
+      href={serviceHref(serviceKey)}
+      // The simple name in the link colour, the package muted as everywhere else.
+      className={cn(LINK, "decoration-brand-500 [&>[data-java-name]>span:last-child]:text-brand-700 dark:[&>[data-java-name]>span:last-child]:text-sky-300", className)}
+      data-service-link={serviceKey}
+    >
       <JavaName name={iface} />
       {children}
     </Link>

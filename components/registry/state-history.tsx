@@ -19,11 +19,14 @@ export function StateHistory({ history }: { history: readonly RegistryState[] })
       <ol className="mt-2 space-y-1.5">
         {history.map((state, i) => {
           const d = describeRegistryState(state);
+          // In the past, a connecting period is an attempt, not necessarily an outage.
+          const label = state.type === "connecting" ? "Connecting" : d.label;
+          const tone = state.type === "connecting" ? "warn" : d.tone;
           const until = i === 0 ? now : history[i - 1]!.since;
           return (
             <li key={`${state.type} ${state.since}`} data-state={state.type} className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-baseline gap-x-3">
               <span>
-                <Badge tone={d.tone}>{d.label}</Badge>
+                <Badge tone={tone}>{label}</Badge>
               </span>
               <span className="min-w-0 text-xs [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">
                 <time dateTime={new Date(state.since).toISOString()} suppressHydrationWarning>

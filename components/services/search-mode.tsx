@@ -30,7 +30,7 @@ export function SearchModeSelector({ value, onChange }: { value: ServiceSearchMo
       value={value || "any"}
       onValueChange={(v) => v && onChange(searchModeOf(v === "any" ? "" : v))}
       aria-label="Search by"
-      className="inline-flex shrink-0 rounded-md border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+      className="inline-flex shrink-0 self-start rounded-md sm:self-auto border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
     >
       {MODES.map((m) => (
         <ToggleGroup.Item

@@ -1,7 +1,7 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, type Ref, useLayoutEffect, useRef } from "react";
 import type { ServiceSummary } from "@/lib/api/services";
 import { cn } from "@/lib/cn";
 import { countOf } from "@/lib/format/plural";
@@ -11,6 +11,7 @@ import { Badge } from "../ui/badge";
 import { None } from "../ui/none";
 import { ServiceBadges } from "./service-badges";
 import { useMarkVirtualReady } from "./use-mark-virtual-ready";
+import { useScrollMargin } from "./use-scroll-margin";
 import type { VisibleRange } from "./visible-range";
 
 const CARD_ESTIMATE = 190;
@@ -91,11 +92,7 @@ export function ServiceCards({
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   useMarkVirtualReady();
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  });
+  const scrollMargin = useScrollMargin(listRef);
   const virtualizer = useWindowVirtualizer({
     count: total,
     estimateSize: () => CARD_ESTIMATE,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type Ref, useLayoutEffect, useRef, useState } from "react";
+import { type Ref, useLayoutEffect, useRef } from "react";
 import type { ServiceSummary } from "@/lib/api/services";
 import { ApplicationLinks } from "../catalog/application-links";
 import { ServiceLink } from "../catalog/entity-links";
@@ -9,6 +9,7 @@ import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { ServiceBadges } from "./service-badges";
 import { useMarkVirtualReady } from "./use-mark-virtual-ready";
+import { useScrollMargin } from "./use-scroll-margin";
 import type { VisibleRange } from "./visible-range";
 
 const COLUMNS = 6;
@@ -62,11 +63,11 @@ function Head() {
     <>
       <colgroup>
         <col className="w-[34%]" />
-        <col className="w-[7.5rem]" />
-        <col className="w-[7.5rem]" />
+        <col className="w-[6.5rem]" />
+        <col className="w-[6.5rem]" />
         <col />
         <col />
-        <col className="w-[8rem]" />
+        <col className="w-[9.5rem]" />
       </colgroup>
       <THead>
         <tr>
@@ -115,12 +116,7 @@ export function ServicesTable({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   useMarkVirtualReady();
-  const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the first row starts in the page moves when a banner appears above the table.
-  useLayoutEffect(() => {
-    const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  });
+  const scrollMargin = useScrollMargin(bodyRef);
   const virtualizer = useWindowVirtualizer({
     count: total,
     estimateSize: () => ROW_ESTIMATE,
