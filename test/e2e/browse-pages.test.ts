@@ -128,7 +128,7 @@ describe("a service's page", () => {
     await page.getByTestId("provided-services").locator(`[data-service-ref="${TYPES_KEY}"]`).waitFor();
     await page.getByTestId("instances-table").getByRole("link", { name: instanceOnly.address }).click();
     await page.waitForURL((url) => url.pathname === "/addresses/detail" && url.searchParams.get("value") === instanceOnly.address);
-    await page.getByTestId("address-detail").getByRole("link", { name: instanceOnly.app }).waitFor();
+    await page.locator('[data-fact="Applications"]').getByRole("link", { name: instanceOnly.app }).waitFor();
     await page.getByTestId("provided-services").locator(`[data-service-ref="${TYPES_KEY}"] a`).click();
     await page.waitForURL((url) => url.pathname === "/services/detail" && url.searchParams.get("key") === TYPES_KEY);
     await page.close();

@@ -105,7 +105,8 @@ describe("the Services page in Chromium", () => {
     const page = await browser.newPage();
     await page.goto(`${console_.url}/registry`);
     const card = page.locator("section").filter({ hasText: rig.zkAddress });
-    await card.getByText("Connected", { exact: true }).waitFor();
+    // The state badge at the top of the card (the state history below names it again).
+    await card.getByText("Connected", { exact: true }).first().waitFor();
     const text = await card.textContent();
     expect(text).toContain(`Servers${rig.zkConnectString}`);
     expect(text).toContain("Root/dubbo");
@@ -115,6 +116,10 @@ describe("the Services page in Chromium", () => {
     expect(await row("Last answer from ZooKeeper").textContent()).toMatch(/^\d+ s ago/);
     expect(await row("Last connection error").textContent()).toBe("None since the console started");
     expect(await card.getByTestId("stale-marker").count()).toBe(0);
+    // The connection's history, newest first: connected now, after connecting at start.
+    const history = await card.getByTestId("state-history").locator("[data-state]").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-state")));
+    expect(history).toEqual(["connected", "connecting"]);
+    expect(await card.getByTestId("state-history").locator("li").first().textContent()).toMatch(/for \d+ (s|min)/);
     await page.close();
   });
 });
