@@ -15,7 +15,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { launchBrowser } from "../test/support/browser";
 import { startConsole, waitForRegistrySync } from "../test/support/console-server";
-import { startZooKeeper } from "../test/support/zookeeper";
+import { startZooKeeper, type ZooKeeperHandle } from "../test/support/zookeeper";
 import { populateRegistry } from "./populate";
 
 const PROVIDERS = 20;
@@ -39,9 +39,13 @@ interface Scroll {
   lastKey: string | null;
 }
 
-/** `npm run bench -- services-page`: figures for `services` services, the median of `rounds` visits. */
-export async function benchServicesPage(services: number, rounds: number): Promise<string[]> {
-  const zk = await startZooKeeper();
+/**
+ * `npm run bench -- services-page`: figures for `services` services, the median of `rounds`
+ * visits. `zookeeper` starts the server to fill: at 250,000 URLs it needs more heap than the
+ * rig's default gives it (bench/registry-bench.ts starts one with its own JVM flags).
+ */
+export async function benchServicesPage(services: number, rounds: number, zookeeper: () => Promise<ZooKeeperHandle> = startZooKeeper): Promise<string[]> {
+  const zk = await zookeeper();
   try {
     const urls = await populateRegistry(zk.connectString, { services, providersPerService: PROVIDERS, consumersPerService: CONSUMERS });
     const console_ = await startConsole({ DUBBO_REGISTRY: zk.dubboAddress });
