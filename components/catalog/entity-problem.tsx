@@ -13,6 +13,7 @@ export function EntityProblem({ error, what, back }: { error: Error; what: strin
     return (
       <Callout data-testid="entity-not-found" title={`${what} is not registered`}>
         <p className="[overflow-wrap:anywhere]">{error.message}</p>
+        <p>This page shows it as soon as it registers.</p>
         <p className="mt-2">
           <Link href={back.href} className="text-brand-700 underline-offset-2 hover:underline dark:text-sky-300">
             {back.label}

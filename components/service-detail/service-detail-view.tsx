@@ -10,6 +10,7 @@ import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { JavaName } from "../ui/java-name";
+import { ServiceKeyText } from "../ui/service-key-text";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { MethodsPanel } from "./methods-panel";
 import { ConsumersTable, ProvidersTable } from "./providers-table";
@@ -37,9 +38,7 @@ function Header({ service }: { service: ServiceDetail }) {
           <Fact label="Consumers">{service.consumers.length}</Fact>
           <span className="inline-flex min-w-0 items-center gap-1" data-fact="Key">
             <span className="text-zinc-500 dark:text-zinc-400">Key</span>
-            <code className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100" data-testid="service-key">
-              {service.key}
-            </code>
+            <ServiceKeyText value={service.key} className="min-w-0 text-xs text-zinc-900 dark:text-zinc-100" data-testid="service-key" />
             <CopyButton text={service.key} label="Copy service key" />
           </span>
         </>

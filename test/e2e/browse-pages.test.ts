@@ -111,6 +111,26 @@ describe("a service's page", () => {
     await page.close();
   });
 
+  it("copies the service key and a raw URL to the clipboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}&tab=urls`);
+    await page.getByRole("button", { name: "Copy service key" }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TYPES_KEY);
+    const first = page.getByTestId("raw-urls").locator("[data-raw-url]").first();
+    const url = await first.getAttribute("data-raw-url");
+    expect(url).toMatch(/^dubbo:\/\/127\.0\.0\.\d+:\d+\/io\.dubboconsole\.demo\.api\.TypesService\?/);
+    await first.getByRole("button", { name: "Copy URL" }).click();
+    await page.waitForFunction((expected) => navigator.clipboard.readText().then((t) => t === expected), url);
+    // The decoded parameters of that URL, as a key/value table.
+    await first.locator("summary").click();
+    const group = first.getByTestId("url-parameters").locator('tr:has(th:text-is("group")) td');
+    expect(await group.textContent()).toBe("demo");
+    await context.close();
+  });
+
   it("lists the providers of both levels with their source, linking to their application and address", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}`);
