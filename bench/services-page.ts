@@ -7,7 +7,7 @@
  * the page's own clock (milliseconds from the start of the navigation) is read at:
  * - html: the last byte of the server-rendered page (its first rows included);
  * - first render: the first contentful paint, which already holds the first service rows;
- * - virtual: the virtual table has taken over after hydration (its `aria-rowcount` is set).
+ * - virtual: the virtual table has taken over after hydration (the `services-virtual` mark).
  * Then the whole list is scrolled through, a screen a frame, to see that it stays
  * virtual (rows in the page) and smooth (the longest frame). Wall time as a person would
  * feel it, on a shared machine: the load average is printed beside the figures.
@@ -58,7 +58,7 @@ export async function benchServicesPage(services: number, rounds: number, zookee
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
         const page = await context.newPage();
         await page.goto(`${console_.url}/services`);
-        await page.locator('[data-testid="services-table"][aria-rowcount]').waitFor({ timeout: 60_000 });
+        await page.locator('[data-testid="services-table"][data-virtual]').waitFor({ timeout: 60_000 });
         const visit = await page.evaluate(() => {
           const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
           const fcp = performance.getEntriesByName("first-contentful-paint")[0];

@@ -109,7 +109,7 @@ export function ServiceCards({
   }, [firstIndex, lastIndex, onRange]);
   const laneWidth = lanes === 1 ? "100%" : `calc((100% - ${GAP_PX}px) / 2)`;
   return (
-    <ul ref={listRef} data-testid="services-cards" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+    <ul ref={listRef} data-testid="services-cards" data-virtual className="relative" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item) => {
         const service = services[item.index];
         const style: CSSProperties = {

@@ -134,7 +134,7 @@ export function ServicesTable({
   const top = first ? first.start - scrollMargin : 0;
   const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
   return (
-    <Table data-testid="services-table" className="table-fixed" aria-rowcount={total + 1}>
+    <Table data-testid="services-table" data-virtual className="table-fixed" aria-rowcount={total + 1}>
       <Head />
       <tbody ref={bodyRef}>
         {top > 0 && (

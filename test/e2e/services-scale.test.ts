@@ -67,6 +67,8 @@ describe("the Services page over thousands of services", () => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${server.url}/services`);
     await page.getByTestId("services-count").filter({ hasText: /^3,000 services$/ }).waitFor();
+    // The virtual list, not the first rows the server rendered before the browser took over.
+    await page.locator("[data-virtual]").waitFor();
     await page.locator(`${row}`).first().waitFor();
     const { most, last } = await scrollToEnd(page, row, key);
     expect(most).toBeGreaterThan(5);
