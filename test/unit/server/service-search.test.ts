@@ -126,9 +126,10 @@ describe("servicesQuerySchema", () => {
     [{ cursor: "not-a-cursor" }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
     [{ cursor: `${cursor}x` }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
     [{ cursor: "%%%" }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
+    [{ q: "io", cursor: "A".repeat(2_001) }, "cursor must be at most 2000 characters: the nextCursor of an earlier answer"],
     [{ by: "host" }, 'by must be one of service, application or address, got "host"'],
     [{ by: "" }, 'by must be one of service, application or address, got ""'],
-  ])("rejects %j: %s", (input, message) => {
+  ])("rejects query %# with one issue: %s", (input, message) => {
     expect(issues(input)).toEqual([[message.startsWith("by") ? "by" : "cursor", message]]);
   });
 });
