@@ -43,7 +43,7 @@ const MAX_CURSOR_LENGTH = 2_000;
 
 const cursorParam = z
   .string({ error: "cursor must be text: the nextCursor of an earlier answer" })
-  .max(MAX_CURSOR_LENGTH, `cursor must be at most ${MAX_CURSOR_LENGTH} characters: the nextCursor of an earlier answer`)
+  .max(MAX_CURSOR_LENGTH, { error: `cursor must be at most ${MAX_CURSOR_LENGTH} characters: the nextCursor of an earlier answer`, abort: true })
   .transform((text, ctx): ServicesCursor => {
     const cursor = decodeServicesCursor(text);
     if (cursor) return cursor;
@@ -77,7 +77,8 @@ export const servicesQuerySchema = z
   })
   .superRefine((query, ctx) => {
     const { cursor } = query;
-    if (cursor && (cursor.q !== (query.q ?? "").toLowerCase() || cursor.by !== (query.by ?? ""))) {
+    // zod runs this refinement even when a field failed; then `cursor` may still be its raw text.
+    if (typeof cursor === "object" && (cursor.q !== (query.q ?? "").toLowerCase() || cursor.by !== (query.by ?? ""))) {
       ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor belongs to another search (q or by differ): repeat that search's q and by, or leave cursor out to start again" });
     }
   });

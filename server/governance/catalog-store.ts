@@ -3,7 +3,7 @@ import type { DiscoveredProvider } from "@/lib/dubbo/discovered-provider";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { ServiceNode } from "../registry/registry-view";
 import { EntityIndex } from "./entity-index";
-import { groupInterfaceNode, type InterfaceNode, routeApplies } from "./interface-node";
+import { groupInterfaceNode, type InterfaceNode, routeApplies, sameNodeContent } from "./interface-node";
 import { deriveServiceEntry, type RegistryShare, type ServiceEntry, sameEntry } from "./service-entry";
 import { SortedServices } from "./sorted-services";
 
@@ -63,20 +63,48 @@ export class CatalogStore {
     return [...(this.byInterface.get(iface) ?? [])];
   }
 
-  /** Reads every source again; reports every service whose entry changed. */
+  /**
+   * Reads every source again; reports every service whose entry changed. An interface node
+   * holding the same URLs as before keeps its grouping and its services are not derived
+   * again (a registry re-read mostly finds what it had); services with application-level
+   * providers always are. A different set of sources derives everything.
+   */
   rebuild(sources: readonly CatalogSource[]): ServiceChange[] {
+    const sameSources = sources.length === this.sources.length && sources.every((s, i) => s.registry === this.sources[i]!.registry);
     this.sources = sources;
-    this.nodes.clear();
-    this.nodesByKey.clear();
+    const dirty = new Set<string>();
+    if (!sameSources) {
+      for (const key of this.byKey.keys()) dirty.add(key);
+      this.nodes.clear();
+      this.nodesByKey.clear();
+    }
+    const present = new Set<string>();
     sources.forEach((s, i) => {
-      for (const name of s.serviceNames()) this.setNode(i, name, groupInterfaceNode(s.service(name)));
+      for (const name of s.serviceNames()) {
+        present.add(ref(i, name));
+        const node = s.service(name);
+        const before = this.nodes.get(ref(i, name));
+        if (before && sameNodeContent(before, node)) continue;
+        this.regroup(i, name, node, dirty);
+      }
     });
-    const keys = new Set([...this.byKey.keys(), ...this.nodesByKey.keys()]);
-    for (const s of sources) for (const key of s.instanceKeys()) keys.add(key);
+    for (const r of [...this.nodes.keys()]) if (!present.has(r)) this.regroup(sourceOf(r), r.slice(r.indexOf("\n") + 1), undefined, dirty);
+    for (const entry of this.byKey.values()) if (entry.summary.sources.includes("instance")) dirty.add(entry.key);
+    for (const s of sources) for (const key of s.instanceKeys()) dirty.add(key);
     const changes: ServiceChange[] = [];
-    for (const key of keys) this.commit(key, this.derive(key), "providers", changes, false);
-    this.sorted.reset(this.byKey.values());
+    // Few changes are put in place; many are sorted once at the end.
+    const inPlace = dirty.size < this.byKey.size / 8;
+    for (const key of dirty) this.commit(key, this.derive(key), "providers", changes, inPlace);
+    if (!inPlace) this.sorted.reset(this.byKey.values());
     return changes;
+  }
+
+  /** Groups node `name` of source `i` afresh, marking the keys it held, holds, and whose routes it may hold. */
+  private regroup(i: number, name: string, node: ServiceNode | undefined, dirty: Set<string>): void {
+    for (const key of this.nodes.get(ref(i, name))?.byKey.keys() ?? []) dirty.add(key);
+    this.setNode(i, name, groupInterfaceNode(node));
+    for (const key of this.nodes.get(ref(i, name))?.byKey.keys() ?? []) dirty.add(key);
+    for (const key of this.byInterface.get(name) ?? []) dirty.add(key);
   }
 
   /** The view of source `i` changed under interface node `name`. */

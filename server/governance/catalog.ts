@@ -83,7 +83,7 @@ export class ServiceCatalog {
    */
   list(search: ServiceSearch): ServicesResponse {
     const stale = this.current();
-    return { ...searchServices(this.store.sorted, search), stale };
+    return { ...searchServices(this.store.sorted, this.store.index, search), stale };
   }
 
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
@@ -103,7 +103,7 @@ export class ServiceCatalog {
     const applications = [];
     for (const name of this.applicationNames()) {
       if (matches && !matches(name.toLowerCase())) continue;
-      applications.push(applicationSummary(name, this.store.index.applications.get(name)!));
+      applications.push(applicationSummary(name, this.store.index.applications.get(name)!, this.store.index));
     }
     return { applications, total: applications.length, stale };
   }
@@ -113,15 +113,17 @@ export class ServiceCatalog {
     const stale = this.current();
     const bucket = this.store.index.applications.get(name);
     if (!bucket) throw new NotFoundError(`no application ${JSON.stringify(name)} provides or consumes a service in any registry`, { name });
-    return { ...applicationDetail(name, bucket, this.store.entries), stale };
+    return { ...applicationDetail(name, bucket, this.store.index, this.store.entries), stale };
   }
 
   /** A host (every port) or `host:port`. @throws NotFoundError when nothing is registered there. */
   address(value: string): AddressDetail {
     const stale = this.current();
-    const bucket = this.store.index.addresses.get(value) ?? this.store.index.hosts.get(value);
-    if (!bucket) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
-    return { ...addressDetail(value, bucket, this.store.entries), stale };
+    const { index } = this.store;
+    const onHost = index.bucketsOfHost(value);
+    const buckets = onHost.length > 0 ? onHost : [index.addresses.get(value)].filter((b) => b !== undefined);
+    if (buckets.length === 0) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
+    return { ...addressDetail(value, buckets, index, this.store.entries), stale };
   }
 
   private sortedNames: { version: number; names: string[] } | null = null;

@@ -3,34 +3,25 @@ import type { ServiceEntry } from "./service-entry";
 
 export type Role = "provider" | "consumer";
 
-/** One URL of a service, as the application and address indexes count it. */
-interface Contribution {
-  readonly role: Role;
-  readonly registry: string;
-  readonly application: string;
-  /** `host:port` for a provider; a consumer's as registered (`host`, or `host:port`). */
-  readonly address: string;
-  readonly host: string;
-  readonly source: ProviderSourceName;
-  readonly release: string;
-}
-
-/** Adds one to `key`'s count. */
-function bump<K>(counts: Map<K, number>, key: K, by: 1 | -1): void {
+/** Adds `by` to `key`'s count, dropping the key at zero. */
+function bump<K>(counts: Map<K, number>, key: K, by: number): void {
   const n = (counts.get(key) ?? 0) + by;
   if (n > 0) counts.set(key, n);
   else counts.delete(key);
 }
 
 /**
- * One instance as the indexes hold it: an application's provider at one address, or its
- * consumer at one host, in one registry, with the services it serves or consumes there.
+ * One instance: an application's provider at one `host:port`, or its consumer at one
+ * address, in one registry, with the services it serves or consumes there (URL counts).
  */
 export class InstanceTally {
-  /** Service key → URLs. */
   readonly services = new Map<string, number>();
-  readonly sources = new Map<ProviderSourceName, number>();
-  readonly releases = new Map<string, number>();
+  /** URLs seen at each level; counters rather than a map, there being three levels. */
+  private readonly levels = { interface: 0, instance: 0, both: 0 };
+  /** Release → URLs; an instance nearly always has one release, so that one is kept apart. */
+  private firstRelease: string | null = null;
+  private firstReleaseCount = 0;
+  private otherReleases: Map<string, number> | null = null;
 
   constructor(
     readonly role: Role,
@@ -40,104 +31,135 @@ export class InstanceTally {
     readonly host: string,
   ) {}
 
+  count(key: string, source: ProviderSourceName, release: string, by: 1 | -1): void {
+    bump(this.services, key, by);
+    this.levels[source] += by;
+    if (this.firstRelease === null || this.firstRelease === release) {
+      this.firstRelease = release;
+      this.firstReleaseCount += by;
+      if (this.firstReleaseCount === 0) this.firstRelease = null;
+    } else {
+      bump((this.otherReleases ??= new Map()), release, by);
+    }
+  }
+
   /** `both` when seen at both levels; otherwise the one level it was seen at. */
   get source(): ProviderSourceName {
-    if (this.sources.has("both") || (this.sources.has("interface") && this.sources.has("instance"))) return "both";
-    return this.sources.has("instance") ? "instance" : "interface";
+    const { interface: atInterface, instance: atInstance, both } = this.levels;
+    if (both > 0 || (atInterface > 0 && atInstance > 0)) return "both";
+    return atInstance > 0 ? "instance" : "interface";
+  }
+
+  /** Every release its URLs name, without "". */
+  get releases(): string[] {
+    const all = [...(this.otherReleases?.keys() ?? [])];
+    if (this.firstRelease !== null) all.push(this.firstRelease);
+    return all.filter((r) => r !== "");
   }
 
   /** The instance's Dubbo release; the first in order when its URLs disagree, "" when none says. */
   get release(): string {
-    return [...this.releases.keys()].filter((r) => r !== "").sort()[0] ?? "";
+    return this.releases.sort()[0] ?? "";
   }
 }
 
-/**
- * Everything registered under one application, one host, or one `host:port`: the services
- * provided and consumed (with URL counts), the applications, the instances. Counts, not
- * sets, so that removing one service's URLs never disturbs another's.
- */
+/** The instances under one name (an application, an address), with URL counts. */
 export class Bucket {
-  readonly provides = new Map<string, number>();
-  readonly consumes = new Map<string, number>();
-  readonly applications = new Map<string, number>();
-  readonly instances = new Map<string, InstanceTally>();
+  /** Instance id (see {@link EntityIndex.instances}) → URLs. */
+  readonly instances = new Map<string, number>();
   /** Bumped on every change, so derived answers can be cached against it. */
   version = 0;
 
-  get empty(): boolean {
-    return this.provides.size === 0 && this.consumes.size === 0;
-  }
-
-  apply(key: string, c: Contribution, by: 1 | -1): void {
-    this.version++;
-    bump(c.role === "provider" ? this.provides : this.consumes, key, by);
-    bump(this.applications, c.application, by);
-    const id = `${c.role} ${c.registry} ${c.application} ${c.address}`;
-    let tally = this.instances.get(id);
-    if (!tally) {
-      if (by < 0) return;
-      this.instances.set(id, (tally = new InstanceTally(c.role, c.registry, c.application, c.address, c.host)));
-    }
-    bump(tally.services, key, by);
-    bump(tally.sources, c.source, by);
-    bump(tally.releases, c.release, by);
-    if (tally.services.size === 0) this.instances.delete(id);
-  }
+  constructor(
+    /** The bucket's name in lower case, for searches. */
+    readonly lower: string,
+  ) {}
 }
 
-function contributions(entry: ServiceEntry): Contribution[] {
-  return [
-    ...entry.providers.map((p): Contribution => ({ role: "provider", registry: p.registry, application: p.application, address: p.address, host: p.url.host, source: p.source, release: p.release })),
-    ...entry.consumers.map((c): Contribution => ({ role: "consumer", registry: c.registry, application: c.application, address: c.address, host: c.url.host, source: "interface", release: c.release })),
-  ];
+/** An application's bucket also counts the services it provides and consumes, for search and summaries. */
+export class ApplicationBucket extends Bucket {
+  readonly provides = new Map<string, number>();
+  readonly consumes = new Map<string, number>();
 }
 
 /**
- * The catalog's indexes by application, by host and by `host:port`, kept by adding and
- * removing whole service entries: replacing one service's entry costs work proportional to
- * that service's URLs.
+ * The catalog's indexes by application and by address (a provider's `host:port`, a
+ * consumer's address as registered), and which addresses each host has, over one set of
+ * instance tallies. Kept by adding and removing whole service entries: replacing one
+ * service's entry costs work proportional to that service's URLs.
+ *
+ * An address holds few instances, so what it provides and consumes is read from its
+ * instances' tallies when asked; there are many addresses, and this keeps each small.
  */
 export class EntityIndex {
-  readonly applications = new Map<string, Bucket>();
-  readonly hosts = new Map<string, Bucket>();
+  readonly applications = new Map<string, ApplicationBucket>();
   readonly addresses = new Map<string, Bucket>();
+  /** Host → the addresses registered on it (`host:port`s, and the host itself for a consumer without a port). */
+  readonly hostAddresses = new Map<string, string[]>();
+  /** `{role} {registry} {application} {address}` → the instance. */
+  readonly instances = new Map<string, InstanceTally>();
   /** Bumped when an application appears or disappears. */
   applicationsVersion = 0;
 
   add(entry: ServiceEntry): void {
-    for (const c of contributions(entry)) this.apply(entry.key, c, 1);
+    this.applyEntry(entry, 1);
   }
 
   remove(entry: ServiceEntry): void {
-    for (const c of contributions(entry)) this.apply(entry.key, c, -1);
+    this.applyEntry(entry, -1);
   }
 
-  clear(): void {
-    this.applications.clear();
-    this.hosts.clear();
-    this.addresses.clear();
+  /** The buckets of the addresses on `host`; empty when nothing is registered there. */
+  bucketsOfHost(host: string): Bucket[] {
+    return (this.hostAddresses.get(host) ?? []).flatMap((a) => this.addresses.get(a) ?? []);
+  }
+
+  private applyEntry(entry: ServiceEntry, by: 1 | -1): void {
+    for (const p of entry.providers) this.apply(entry.key, "provider", p.registry, p.application, p.address, p.url.host, p.source, p.release, by);
+    for (const c of entry.consumers) this.apply(entry.key, "consumer", c.registry, c.application, c.address, c.url.host, "interface", c.release, by);
+  }
+
+  private apply(key: string, role: Role, registry: string, application: string, address: string, host: string, source: ProviderSourceName, release: string, by: 1 | -1): void {
+    const id = `${role} ${registry} ${application} ${address}`;
+    let tally = this.instances.get(id);
+    if (!tally) this.instances.set(id, (tally = new InstanceTally(role, registry, application, address, host)));
+    tally.count(key, source, release, by);
+    if (tally.services.size === 0) this.instances.delete(id);
+    // A URL without an application is still at its address, but names no application.
+    if (application !== "") this.countApplication(application, key, role, id, by);
+    this.countAddress(address, host, id, by);
+  }
+
+  private countApplication(name: string, key: string, role: Role, instance: string, by: 1 | -1): void {
+    let bucket = this.applications.get(name);
+    if (!bucket) {
+      if (by < 0) return;
+      this.applications.set(name, (bucket = new ApplicationBucket(name.toLowerCase())));
+      this.applicationsVersion++;
+    }
+    bucket.version++;
+    bump(role === "provider" ? bucket.provides : bucket.consumes, key, by);
+    bump(bucket.instances, instance, by);
+    if (bucket.instances.size > 0) return;
+    this.applications.delete(name);
     this.applicationsVersion++;
   }
 
-  private apply(key: string, c: Contribution, by: 1 | -1): void {
-    // A URL without an application is still at its address, but names no application.
-    if (c.application !== "") this.applyTo(this.applications, c.application, key, c, by, true);
-    this.applyTo(this.hosts, c.host, key, c, by, false);
-    if (c.address !== c.host) this.applyTo(this.addresses, c.address, key, c, by, false);
-  }
-
-  private applyTo(buckets: Map<string, Bucket>, name: string, key: string, c: Contribution, by: 1 | -1, isApplication: boolean): void {
-    let bucket = buckets.get(name);
+  private countAddress(address: string, host: string, instance: string, by: 1 | -1): void {
+    let bucket = this.addresses.get(address);
     if (!bucket) {
       if (by < 0) return;
-      buckets.set(name, (bucket = new Bucket()));
-      if (isApplication) this.applicationsVersion++;
+      this.addresses.set(address, (bucket = new Bucket(address.toLowerCase())));
+      const onHost = this.hostAddresses.get(host);
+      if (onHost) onHost.push(address);
+      else this.hostAddresses.set(host, [address]);
     }
-    bucket.apply(key, c, by);
-    if (bucket.empty) {
-      buckets.delete(name);
-      if (isApplication) this.applicationsVersion++;
-    }
+    bucket.version++;
+    bump(bucket.instances, instance, by);
+    if (bucket.instances.size > 0) return;
+    this.addresses.delete(address);
+    const rest = (this.hostAddresses.get(host) ?? []).filter((a) => a !== address);
+    if (rest.length > 0) this.hostAddresses.set(host, rest);
+    else this.hostAddresses.delete(host);
   }
 }

@@ -1,5 +1,6 @@
 import { type ServiceId, serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
-import type { DubboUrl } from "@/lib/dubbo/url";
+import { type DubboUrl, urlParam } from "@/lib/dubbo/url";
+import { CATEGORIES, type Category } from "../registry/categories";
 import type { RegistryEntry, ServiceNode } from "../registry/registry-view";
 import type { RouteCategory } from "./service-entry";
 
@@ -18,19 +19,34 @@ export interface KeyShare {
 export interface InterfaceNode {
   readonly byKey: ReadonlyMap<string, KeyShare>;
   readonly routes: readonly { readonly category: RouteCategory; readonly entry: RegistryEntry }[];
+  /** The view's lists it was grouped from (the view replaces a list whole, never edits one). */
+  readonly lists: ReadonlyMap<Category, readonly RegistryEntry[]>;
 }
 
 /** `empty://` URLs are Dubbo's marker of an emptied category, not providers or consumers. */
 const isEmptyMarker = (url: DubboUrl) => url.protocol === "empty";
 
+/** Whether two URLs name the same service (interface param or path, group, version), without building keys. */
+function sameService(a: DubboUrl, b: DubboUrl): boolean {
+  return (
+    urlParam(a, "interface", a.path) === urlParam(b, "interface", b.path) &&
+    urlParam(a, "group") === urlParam(b, "group") &&
+    urlParam(a, "version") === urlParam(b, "version")
+  );
+}
+
 /** Groups what the view holds under one interface node; work proportional to the node's URLs. */
 export function groupInterfaceNode(node: ServiceNode | undefined): InterfaceNode {
   const byKey = new Map<string, KeyShare>();
+  // The URLs of a node nearly always speak for one or two services: reuse the last one's share.
+  let last: { url: DubboUrl; share: KeyShare } | null = null;
   const share = (url: DubboUrl): KeyShare => {
+    if (last && sameService(last.url, url)) return last.share;
     const id = serviceIdOf(url);
     const key = serviceKey(id);
     let s = byKey.get(key);
     if (!s) byKey.set(key, (s = { id, providers: [], consumers: [] }));
+    last = { url, share: s };
     return s;
   };
   for (const entry of node?.get("providers") ?? []) if (!isEmptyMarker(entry.url)) share(entry.url).providers.push(entry);
@@ -39,7 +55,23 @@ export function groupInterfaceNode(node: ServiceNode | undefined): InterfaceNode
   for (const category of ["routers", "configurators"] as const) {
     for (const entry of node?.get(category) ?? []) if (!isEmptyMarker(entry.url)) routes.push({ category, entry });
   }
-  return { byKey, routes };
+  return { byKey, routes, lists: new Map(node ?? []) };
+}
+
+/**
+ * Whether `node` holds exactly the URLs `before` was grouped from: the same lists, or lists
+ * of the same child names. A registry re-read replaces every list, mostly with the same
+ * names; comparing them is far cheaper than deriving the node's services again.
+ */
+export function sameNodeContent(before: InterfaceNode, node: ServiceNode | undefined): boolean {
+  for (const category of CATEGORIES) {
+    const a = before.lists.get(category) ?? [];
+    const b = node?.get(category) ?? [];
+    if (a === b) continue;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i]!.node !== b[i]!.node) return false;
+  }
+  return true;
 }
 
 /**

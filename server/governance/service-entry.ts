@@ -1,5 +1,4 @@
 import type { ProviderSourceName } from "@/lib/api/catalog-entities";
-import type { SearchMode } from "@/lib/api/services-cursor";
 import type { ServiceSummary } from "@/lib/api/services";
 import { type DiscoveredProvider, providerIdentity } from "@/lib/dubbo/discovered-provider";
 import type { ServiceId } from "@/lib/dubbo/service-key";
@@ -72,8 +71,8 @@ export interface ServiceEntry {
   readonly routes: readonly RouteRecord[];
   /** The list item of GET /api/v1/services, built once per derivation. */
   readonly summary: ServiceSummary;
-  /** Lower-case text each search mode matches against, one name per line. */
-  readonly haystack: Readonly<Record<SearchMode, string>>;
+  /** What a search by service matches, in lower case: the interface, and the key, one per line. */
+  readonly haystack: string;
 }
 
 /** Dubbo's release of a URL: `release`, or `dubbo` on providers older than 2.7. */
@@ -118,20 +117,54 @@ function compareConsumers(a: ConsumerRecord, b: ConsumerRecord): number {
   return byText(a.address, b.address) || byText(a.application, b.application) || byText(a.registry, b.registry) || byText(a.node, b.node);
 }
 
-const distinctSorted = (values: Iterable<string>) => [...new Set(values)].filter((v) => v !== "").sort(byText);
+/** The distinct non-empty values, sorted. */
+function distinctSorted(values: Set<string>): string[] {
+  values.delete("");
+  return [...values].sort(byText);
+}
+
+/** The summary's sets, gathered in one pass over the records. */
+function tally(providers: readonly ProviderRecord[], consumers: readonly ConsumerRecord[]) {
+  const applications = new Set<string>();
+  const consumerApplications = new Set<string>();
+  const releases = new Set<string>();
+  const registries = new Set<string>();
+  let atInterface = false;
+  let atInstance = false;
+  for (const p of providers) {
+    applications.add(p.application);
+    releases.add(p.release);
+    registries.add(p.registry);
+    atInterface ||= p.source !== "instance";
+    atInstance ||= p.source !== "interface";
+  }
+  for (const c of consumers) {
+    consumerApplications.add(c.application);
+    registries.add(c.registry);
+  }
+  const sources: ("interface" | "instance")[] = [];
+  if (atInterface) sources.push("interface");
+  if (atInstance) sources.push("instance");
+  return { applications, consumerApplications, releases, registries, sources };
+}
 
 /**
  * The entry of service `id` from what each registry holds of it, or null when no registry
  * holds a provider or consumer of it. Work is proportional to the service's URLs.
  */
 export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly RegistryShare[]): ServiceEntry | null {
-  const providers = shares.flatMap((s) => mergeProviders(key, s)).sort(compareProviders);
-  const consumers = shares.flatMap((s) => s.consumers.map((e) => consumerRecord(s.registry, e))).sort(compareConsumers);
+  const providers: ProviderRecord[] = [];
+  const consumers: ConsumerRecord[] = [];
+  const routes: RouteRecord[] = [];
+  for (const s of shares) {
+    for (const p of mergeProviders(key, s)) providers.push(p);
+    for (const e of s.consumers) consumers.push(consumerRecord(s.registry, e));
+    for (const r of s.routes) routes.push({ registry: s.registry, category: r.category, node: r.entry.node });
+  }
   if (providers.length === 0 && consumers.length === 0) return null;
-  const routes = shares.flatMap((s) => s.routes.map((r) => ({ registry: s.registry, category: r.category, node: r.entry.node })));
-  const applications = distinctSorted(providers.map((p) => p.application));
-  const consumerApplications = distinctSorted(consumers.map((c) => c.application));
-  const levels = new Set(providers.flatMap((p) => (p.source === "both" ? ["interface", "instance"] : [p.source])));
+  providers.sort(compareProviders);
+  consumers.sort(compareConsumers);
+  const t = tally(providers, consumers);
   const summary: ServiceSummary = {
     key,
     interface: id.interface,
@@ -139,19 +172,13 @@ export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly 
     version: id.version,
     providers: providers.length,
     consumers: consumers.length,
-    applications,
-    consumerApplications,
-    releases: distinctSorted(providers.map((p) => p.release)),
-    registries: distinctSorted([...providers.map((p) => p.registry), ...consumers.map((c) => c.registry)]),
-    sources: (["interface", "instance"] as const).filter((l) => levels.has(l)),
+    applications: distinctSorted(t.applications),
+    consumerApplications: distinctSorted(t.consumerApplications),
+    releases: distinctSorted(t.releases),
+    registries: distinctSorted(t.registries),
+    sources: t.sources,
   };
-  const addresses = distinctSorted([...providers.flatMap((p) => [p.address, p.url.host]), ...consumers.flatMap((c) => [c.address, c.url.host])]);
-  const haystack = {
-    service: `${id.interface}\n${key}`.toLowerCase(),
-    application: [...applications, ...consumerApplications].join("\n").toLowerCase(),
-    address: addresses.join("\n").toLowerCase(),
-  };
-  return { id, key, providers, consumers, routes, summary, haystack };
+  return { id, key, providers, consumers, routes, summary, haystack: `${id.interface}\n${key}`.toLowerCase() };
 }
 
 /** A record's text for comparison: its node when it has one, else its whole URL. */

@@ -1,5 +1,6 @@
 import { encodeServicesCursor, type SearchMode, type ServicesCursor } from "@/lib/api/services-cursor";
 import type { ServiceSummary } from "@/lib/api/services";
+import type { EntityIndex } from "./entity-index";
 import type { ServiceEntry } from "./service-entry";
 import type { SortedServices } from "./sorted-services";
 
@@ -32,12 +33,47 @@ export function textMatcher(q: string): (haystack: string) => boolean {
   return (haystack) => pattern.test(haystack);
 }
 
-/** Which entries a search selects; null when it selects all (no `q`). */
-export function entryMatcher(q: string | undefined, by: SearchMode | undefined): ((entry: ServiceEntry) => boolean) | null {
+function hostOf(address: string): string {
+  const colon = address.lastIndexOf(":");
+  return colon < 0 ? address : address.slice(0, colon);
+}
+
+/** The keys of the services the applications whose lower-case name `matches` provide or consume. */
+function keysOfApplications(index: EntityIndex, matches: (name: string) => boolean): Set<string> {
+  const keys = new Set<string>();
+  for (const bucket of index.applications.values()) {
+    if (!matches(bucket.lower)) continue;
+    for (const key of bucket.provides.keys()) keys.add(key);
+    for (const key of bucket.consumes.keys()) keys.add(key);
+  }
+  return keys;
+}
+
+/** The keys of the services provided or consumed at the addresses whose lower-case name `matches`. */
+function keysAtAddresses(index: EntityIndex, matches: (name: string) => boolean): Set<string> {
+  const keys = new Set<string>();
+  for (const bucket of index.addresses.values()) {
+    if (!matches(bucket.lower)) continue;
+    for (const id of bucket.instances.keys()) for (const key of index.instances.get(id)?.services.keys() ?? []) keys.add(key);
+  }
+  return keys;
+}
+
+/**
+ * Which entries a search selects; null when it selects all (no `q`). By service, each
+ * entry's own haystack is matched; by application or address, the names in the index are
+ * (far fewer than the URLs), and an entry is selected when its key is among theirs.
+ */
+export function entryMatcher(q: string | undefined, by: SearchMode | undefined, index: EntityIndex): ((entry: ServiceEntry) => boolean) | null {
   if (!q) return null;
   const matches = textMatcher(q);
-  if (by) return (entry) => matches(entry.haystack[by]);
-  return (entry) => matches(entry.haystack.service) || matches(entry.haystack.application);
+  if (by === "service") return (entry) => matches(entry.haystack);
+  // An address matches by its host too, so that a glob of hosts (`10.*.3`) finds host:ports;
+  // a substring of the host is one of the address already.
+  const keys =
+    by === "address" ? keysAtAddresses(index, q.includes("*") ? (name) => matches(name) || matches(hostOf(name)) : matches) : keysOfApplications(index, matches);
+  if (by) return (entry) => keys.has(entry.key);
+  return (entry) => keys.has(entry.key) || matches(entry.haystack);
 }
 
 /**
@@ -45,10 +81,10 @@ export function entryMatcher(q: string | undefined, by: SearchMode | undefined):
  * cursor's service, how many match in all, and the cursor of the next page (null when no
  * match follows). One pass over precomputed lower-case haystacks; nothing is sorted.
  */
-export function searchServices(services: SortedServices, search: ServiceSearch): ServicePage {
+export function searchServices(services: SortedServices, index: EntityIndex, search: ServiceSearch): ServicePage {
   const all = services.all;
   const start = search.cursor ? services.indexAfter(search.cursor.after) : 0;
-  const matches = entryMatcher(search.q, search.by);
+  const matches = entryMatcher(search.q, search.by, index);
   const page: ServiceEntry[] = [];
   let total = 0;
   let more = false;

@@ -5,6 +5,7 @@ import { javaUrlEncode, parseDubboUrl, urlAddress } from "@/lib/dubbo/url";
 import type { Category } from "@/server/registry/categories";
 import type { RegistryEntry } from "@/server/registry/registry-view";
 import { type CatalogSource, CatalogStore } from "@/server/governance/catalog-store";
+import { addressDetail } from "@/server/governance/entity-views";
 
 /** A registry as the store reads it, changed by hand. */
 class FakeSource implements CatalogSource {
@@ -38,6 +39,13 @@ class FakeSource implements CatalogSource {
     const p: DiscoveredProvider = { source: "instance", key, service, url: parsed, address: urlAddress(parsed), application: app, identity: providerIdentity(key, parsed), instance: null };
     this.instances.set(key, [...(this.instances.get(key) ?? []), p]);
   }
+}
+
+/** The keys provided (or consumed) at `value`, a host (over all its addresses) or an address. */
+function at(store: CatalogStore, value: string, role: "provides" | "consumes" = "provides"): string[] {
+  const onHost = store.index.bucketsOfHost(value);
+  const buckets = onHost.length > 0 ? onHost : [store.index.addresses.get(value)!];
+  return addressDetail(value, buckets, store.index, store.entries)[role].map((s) => s.key).sort();
 }
 
 const provider = (iface: string, host: string, app: string, extra = "") => `dubbo://${host}:20880/${iface}?interface=${iface}&application=${app}&release=3.3.6${extra}`;
@@ -101,11 +109,11 @@ describe("CatalogStore", () => {
     store.rebuild([twoServices()]);
     const web = store.index.applications.get("web")!;
     expect([[...web.provides.keys()], [...web.consumes.keys()]]).toEqual([[], ["io.x.A"]]);
-    expect([...store.index.hosts.get("10.1.0.1")!.provides.keys()].sort()).toEqual(["io.x.A", "io.x.B"]);
-    expect([...store.index.addresses.get("10.1.0.2:20880")!.provides.keys()]).toEqual(["g/io.x.A:1.0.0"]);
-    // A consumer registers no port: it is found by its host only.
-    expect(store.index.addresses.has("10.9.0.1")).toBe(false);
-    expect([...store.index.hosts.get("10.9.0.1")!.consumes.keys()]).toEqual(["io.x.A"]);
+    expect(at(store, "10.1.0.1")).toEqual(["io.x.A", "io.x.B"]);
+    expect(at(store, "10.1.0.2:20880")).toEqual(["g/io.x.A:1.0.0"]);
+    // A consumer registers no port: its address is its host.
+    expect(at(store, "10.9.0.1", "consumes")).toEqual(["io.x.A"]);
+    expect(store.index.addresses.has("10.9.0.1")).toBe(true);
   });
 
   it("re-derives only the services of the interface node that changed, and leaves the others' entries as they were", () => {
@@ -123,7 +131,7 @@ describe("CatalogStore", () => {
     expect(store.derivations - derived).toBe(1);
     for (const [key, entry] of before) if (key !== "io.x.B") expect(store.entry(key)).toBe(entry);
     expect(store.entry("io.x.B")?.summary.providers).toBe(2);
-    expect([...store.index.hosts.get("10.1.0.3")!.provides.keys()]).toEqual(["io.x.B"]);
+    expect(at(store, "10.1.0.3")).toEqual(["io.x.B"]);
   });
 
   it("reports nothing and keeps the entry when a re-read changed nothing", () => {
@@ -143,7 +151,8 @@ describe("CatalogStore", () => {
     expect(store.nodeChanged(0, "io.x.B", "providers")).toEqual([{ key: "io.x.B", kind: "removed" }]);
     expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
     expect(store.index.applications.has("app-b")).toBe(false);
-    expect([...store.index.hosts.get("10.1.0.1")!.provides.keys()]).toEqual(["io.x.A"]);
+    expect(at(store, "10.1.0.1")).toEqual(["io.x.A"]);
+    expect([...store.index.instances.values()].map((t) => t.application)).not.toContain("app-b");
   });
 
   it("inserts a new service in list order without re-sorting", () => {
@@ -173,7 +182,31 @@ describe("CatalogStore", () => {
     s.addInstance(provider("io.x.B", "10.1.0.1", "app-b"), "app-b");
     expect(store.refresh(["io.x.B"], "providers")).toEqual([{ key: "io.x.B", kind: "providers" }]);
     expect(store.entry("io.x.B")?.providers.map((p) => p.source)).toEqual(["both"]);
-    const tally = [...store.index.addresses.get("10.1.0.1:20880")!.instances.values()].find((t) => t.application === "app-b");
+    const tally = [...store.index.instances.values()].find((t) => t.application === "app-b" && t.address === "10.1.0.1:20880");
     expect(tally?.source).toBe("both");
+  });
+
+  it("derives nothing again when a registry re-read finds the same URLs, and only what changed when some did", () => {
+    const s = twoServices();
+    for (let i = 0; i < 20; i++) s.add("providers", provider(`io.y.S${i}`, "10.2.0.1", "bulk"));
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    const before = new Map(store.entries);
+    // A re-read: every list replaced by an equal one.
+    for (const node of s.nodes.values()) for (const [category, list] of node) node.set(category, list.map((e) => ({ ...e })));
+    s.add("providers", provider("io.y.S3", "10.2.0.9", "bulk"));
+    const derived = store.derivations;
+    expect(store.rebuild([s])).toEqual([{ key: "io.y.S3", kind: "providers" }]);
+    expect(store.derivations - derived).toBe(1);
+    for (const [key, entry] of before) if (key !== "io.y.S3") expect(store.entry(key)).toBe(entry);
+  });
+
+  it("forgets the services of an interface node gone in a re-read", () => {
+    const s = twoServices();
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    s.nodes.delete("io.x.B");
+    expect(store.rebuild([s])).toEqual([{ key: "io.x.B", kind: "removed" }]);
+    expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
   });
 });

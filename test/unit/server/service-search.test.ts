@@ -3,6 +3,7 @@ import { decodeServicesCursor } from "@/lib/api/services-cursor";
 import { servicesQuerySchema } from "@/lib/api/services";
 import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
+import { EntityIndex } from "@/server/governance/entity-index";
 import { deriveServiceEntry, type ServiceEntry } from "@/server/governance/service-entry";
 import { searchServices, textMatcher } from "@/server/governance/service-search";
 import { SortedServices } from "@/server/governance/sorted-services";
@@ -16,20 +17,24 @@ function entry(iface: string, opts: { group?: string; version?: string; app?: st
   return deriveServiceEntry(id, serviceKey(id), [{ registry: "r", providers: [{ node: javaUrlEncode(url), url: parsed }], consumers, routes: [], instanceProviders: [] }])!;
 }
 
-function sorted(...entries: ServiceEntry[]): SortedServices {
-  const s = new SortedServices();
-  s.reset(entries);
-  return s;
+/** A catalog's list and index holding `entries`. */
+function catalogOf(...entries: ServiceEntry[]): { sorted: SortedServices; index: EntityIndex } {
+  const sorted = new SortedServices();
+  sorted.reset(entries);
+  const index = new EntityIndex();
+  for (const e of entries) index.add(e);
+  return { sorted, index };
 }
 
-const catalog = sorted(
+const catalog = catalogOf(
   entry("io.dubboconsole.demo.api.GreetingService", { app: "shop-backend", host: "127.0.0.2", consumerApp: "storefront" }),
   entry("io.dubboconsole.demo.api.TypesService", { group: "demo", version: "1.0.0", app: "shop-backend", host: "127.0.0.3" }),
   entry("io.dubboconsole.demo.api.FaultService", { version: "2.0.0", app: "inventory", host: "127.0.0.33" }),
   entry("com.acme.Greeter", { app: "acme", host: "10.1.2.3" }),
 );
 
-const keys = (q: string | undefined, by?: "service" | "application" | "address") => searchServices(catalog, { q, by, limit: 100 }).services.map((s) => s.key);
+const search = (c: ReturnType<typeof catalogOf>, s: Parameters<typeof searchServices>[2]) => searchServices(c.sorted, c.index, s);
+const keys = (q: string | undefined, by?: "service" | "application" | "address") => search(catalog, { q, by, limit: 100 }).services.map((s) => s.key);
 
 describe("textMatcher", () => {
   it("finds a case-insensitive substring on any line", () => {
@@ -88,10 +93,10 @@ describe("searchServices", () => {
   });
 
   it("pages with a cursor that ends each page, counting every match, null after the last", () => {
-    const first = searchServices(catalog, { q: "e", limit: 2 });
+    const first = search(catalog, { q: "e", limit: 2 });
     expect([first.services.map((s) => s.key), first.total]).toEqual([["com.acme.Greeter", "io.dubboconsole.demo.api.FaultService:2.0.0"], 4]);
     const cursor = servicesQuerySchema.parse({ q: "E", limit: "2", cursor: first.nextCursor! }).cursor!;
-    const second = searchServices(catalog, { q: "e", limit: 2, cursor });
+    const second = search(catalog, { q: "e", limit: 2, cursor });
     expect([second.services.map((s) => s.key), second.total, second.nextCursor]).toEqual([
       ["io.dubboconsole.demo.api.GreetingService", "demo/io.dubboconsole.demo.api.TypesService:1.0.0"],
       4,
@@ -100,11 +105,11 @@ describe("searchServices", () => {
   });
 
   it("continues after the cursor's service even when services before it came or went", () => {
-    const list = sorted(entry("a.A"), entry("b.B"), entry("c.C"), entry("d.D"));
-    const first = searchServices(list, { limit: 2 });
-    list.upsert(entry("a.A0"));
-    list.remove({ interface: "b.B", group: "", version: "" });
-    const next = searchServices(list, { limit: 2, cursor: decodeServicesCursor(first.nextCursor!)! });
+    const list = catalogOf(entry("a.A"), entry("b.B"), entry("c.C"), entry("d.D"));
+    const first = search(list, { limit: 2 });
+    list.sorted.upsert(entry("a.A0"));
+    list.sorted.remove({ interface: "b.B", group: "", version: "" });
+    const next = search(list, { limit: 2, cursor: decodeServicesCursor(first.nextCursor!)! });
     expect(next.services.map((s) => s.key)).toEqual(["c.C", "d.D"]);
   });
 });
@@ -114,7 +119,7 @@ describe("servicesQuerySchema", () => {
     const r = servicesQuerySchema.safeParse(input);
     return r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message]);
   };
-  const cursor = searchServices(catalog, { q: "io", by: "service", limit: 1 }).nextCursor!;
+  const cursor = search(catalog, { q: "io", by: "service", limit: 1 }).nextCursor!;
 
   it("accepts a cursor with the search it came from, q compared case-insensitively", () => {
     expect(issues({ q: "IO", by: "service", cursor })).toEqual([]);
@@ -126,9 +131,10 @@ describe("servicesQuerySchema", () => {
     [{ cursor: "not-a-cursor" }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
     [{ cursor: `${cursor}x` }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
     [{ cursor: "%%%" }, "cursor is not one this API gave out: pass the nextCursor of an earlier answer unchanged"],
+    [{ q: "io", cursor: "A".repeat(2_001) }, "cursor must be at most 2000 characters: the nextCursor of an earlier answer"],
     [{ by: "host" }, 'by must be one of service, application or address, got "host"'],
     [{ by: "" }, 'by must be one of service, application or address, got ""'],
-  ])("rejects %j: %s", (input, message) => {
+  ])("rejects query %# with one issue: %s", (input, message) => {
     expect(issues(input)).toEqual([[message.startsWith("by") ? "by" : "cursor", message]]);
   });
 });
