@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ServicesView } from "@/components/services/services-view";
-import { SERVICES_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
+import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
 import { servicesQuerySchema } from "@/lib/api/services";
 import { getEngine } from "@/server/runtime/boot";
 import { prefetchFromServer } from "../_lib/prefetch";
@@ -20,7 +20,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const query = servicesQuerySchema.safeParse({
     q: typeof q === "string" ? q : undefined,
     by: typeof by === "string" && by !== "" ? by : undefined,
-    limit: String(SERVICES_PAGE_SIZE),
+    limit: String(SERVICES_FIRST_PAGE_SIZE),
   });
   const queryClient = getQueryClient();
   if (query.success) {

@@ -36,7 +36,9 @@ function url(path: string, params: Record<string, string>): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** How many services one page of the Services list holds: the first arrives with the page, the rest as it is scrolled. */
+/** How many services the first page of the Services list holds: it arrives with the page, so it is kept small. */
+export const SERVICES_FIRST_PAGE_SIZE = 100;
+/** How many services each further page holds; they load as the list is scrolled towards them. */
 export const SERVICES_PAGE_SIZE = 500;
 
 /**
@@ -48,7 +50,11 @@ export function servicesPagesQuery(q: string, by: SearchMode | "") {
   return infiniteQueryOptions({
     queryKey: queryKeys.services(q, by),
     queryFn: ({ pageParam, signal }) =>
-      fetchJson(url("/api/v1/services", { q, by, limit: String(SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }), servicesResponseSchema, signal),
+      fetchJson(
+        url("/api/v1/services", { q, by, limit: String(pageParam === null ? SERVICES_FIRST_PAGE_SIZE : SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }),
+        servicesResponseSchema,
+        signal,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     retry: retryUnanswered,
