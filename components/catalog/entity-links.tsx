@@ -4,12 +4,11 @@ import { addressHref, applicationHref, serviceHref } from "@/lib/format/hrefs";
 import { cn } from "@/lib/cn";
 import { JavaName } from "../ui/java-name";
 
-const LINK = "rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500";
 
 /** An application's name, linking to its page; the name never breaks. */
 export function ApplicationLink({ name, className }: { name: string; className?: string }) {
   return (
-    <Link href={applicationHref(name)} className={cn(LINK, "whitespace-nowrap text-brand-700 dark:text-sky-300", className)}>
+    <Link href={applicationHref(name)} className={cn("entity-link whitespace-nowrap", className)}>
       {name}
     </Link>
   );
@@ -18,7 +17,7 @@ export function ApplicationLink({ name, className }: { name: string; className?:
 /** A host or host:port, linking to its page. */
 export function AddressLink({ value, className }: { value: string; className?: string }) {
   return (
-    <Link href={addressHref(value)} className={cn(LINK, "font-mono whitespace-nowrap text-brand-700 dark:text-sky-300", className)}>
+    <Link href={addressHref(value)} className={cn("entity-link font-mono whitespace-nowrap", className)}>
       {value}
     </Link>
   );
@@ -30,7 +29,7 @@ export function ServiceLink({ serviceKey, iface, className, children }: { servic
     <Link
       href={serviceHref(serviceKey)}
       // The simple name in the link colour, the package muted as everywhere else.
-      className={cn(LINK, "decoration-brand-500 [&>[data-java-name]>span:last-child]:text-brand-700 dark:[&>[data-java-name]>span:last-child]:text-sky-300", className)}
+      className={cn("entity-link decoration-brand-500 [&>[data-java-name]>span:last-child]:text-brand-700 dark:[&>[data-java-name]>span:last-child]:text-sky-300", className)}
       data-service-link={serviceKey}
     >
       <JavaName name={iface} />

@@ -8,8 +8,12 @@ import { ServiceCards, StaticServiceCards } from "./service-cards";
 import { ServicesTable, StaticServicesTable } from "./services-table";
 import type { VisibleRange } from "./visible-range";
 
-/** How many rows the server renders, before the browser knows its width and takes over. */
-const STATIC_ROWS = 40;
+/**
+ * How many rows and cards the server renders, before the browser knows its width and takes
+ * over: a tall window's worth of each, no more, since both go into the first page.
+ */
+const STATIC_ROWS = 20;
+const STATIC_CARDS = 8;
 /** Load the next page when the rows in view come this close to the last loaded one. */
 const PREFETCH_ROWS = 150;
 
@@ -40,11 +44,12 @@ export function ServicesList({
     [loaded, total, onNeedMore],
   );
   const first = useMemo(() => services.slice(0, STATIC_ROWS), [services]);
+  const firstCards = useMemo(() => services.slice(0, STATIC_CARDS), [services]);
   if (total === 0) return <Callout>No services match.</Callout>;
   if (wide === null) {
     return (
       <>
-        <StaticServiceCards services={first} staleRegistries={staleRegistries} className="lg:hidden" />
+        <StaticServiceCards services={firstCards} staleRegistries={staleRegistries} className="lg:hidden" />
         <StaticServicesTable services={first} staleRegistries={staleRegistries} className="max-lg:hidden" />
       </>
     );
