@@ -12,16 +12,19 @@ const BATCH_MS = 150;
 /** The browser retries a dropped stream by itself; one it gave up on (an HTTP error) is reopened after this. */
 const REOPEN_MS = 5_000;
 
-function invalidate(client: QueryClient, events: readonly ChangeEvent[]): void {
+/** Refetches what `events` make out of date; resolves when those refetches have finished. */
+async function invalidate(client: QueryClient, events: readonly ChangeEvent[]): Promise<void> {
   const prefixes = prefixesToInvalidate(events);
-  if (prefixes === "all") void client.invalidateQueries();
-  else for (const queryKey of prefixes) void client.invalidateQueries({ queryKey });
+  if (prefixes === "all") await client.invalidateQueries();
+  else await Promise.all(prefixes.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /**
  * The tab's one subscription to the console's change events (mounted once, in the shell).
  * A `service` event refetches that service and the lists; `registry` and `reset` refetch
- * everything. Whenever the stream opens (events may have been missed before) and whenever
+ * everything. Refetches run one batch at a time: events that arrive meanwhile wait for the
+ * running refetch to finish and then go together, so under a storm of changes a long list
+ * is refetched back to back rather than cancelled and restarted by every new batch. Whenever the stream opens (events may have been missed before) and whenever
  * it drops (so the queries start polling again, see the query client's refetchInterval),
  * every query is refetched. Renders nothing.
  */
@@ -32,6 +35,27 @@ export function LiveUpdates() {
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let flush: ReturnType<typeof setTimeout> | undefined;
     let batch: ChangeEvent[] = [];
+    let draining = false;
+
+    const drain = async () => {
+      if (draining) return;
+      draining = true;
+      try {
+        while (batch.length > 0) {
+          const events = batch;
+          batch = [];
+          await invalidate(client, events);
+        }
+      } finally {
+        draining = false;
+      }
+    };
+
+    /** Through the same queue as the events, so it does not cut a running refetch short either. */
+    const refetchEverything = () => {
+      batch.push({ type: "reset" });
+      void drain();
+    };
 
     const onMessage = (message: MessageEvent<string>) => {
       let data: unknown;
@@ -45,9 +69,7 @@ export function LiveUpdates() {
       batch.push(event.data);
       flush ??= setTimeout(() => {
         flush = undefined;
-        const events = batch;
-        batch = [];
-        invalidate(client, events);
+        void drain();
       }, BATCH_MS);
     };
 
@@ -55,13 +77,13 @@ export function LiveUpdates() {
       source = new EventSource(EVENTS_URL);
       source.onopen = () => {
         eventStreamState.set("open");
-        void client.invalidateQueries();
+        refetchEverything();
       };
       source.onmessage = onMessage;
       source.onerror = () => {
         const wasOpen = eventStreamState.isOpen();
         eventStreamState.set("down");
-        if (wasOpen) void client.invalidateQueries();
+        if (wasOpen) refetchEverything();
         if (source?.readyState === EventSource.CLOSED) {
           source = null;
           reopen = setTimeout(open, REOPEN_MS);

@@ -25,16 +25,18 @@ export function ServicesView() {
   const [byParam, setBy] = useFilterParam("by");
   const by = searchModeOf(byParam);
   const q = useDeferredValue(search.trim());
-  const { data, error, isPending, isPlaceholderData, dataUpdatedAt, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
+  const { data, error, isPending, isPlaceholderData, dataUpdatedAt, hasNextPage, isFetching, fetchNextPage } = useInfiniteQuery({
     ...servicesPagesQuery(q, by),
     placeholderData: keepPreviousData,
   });
   const services = useMemo(() => data?.pages.flatMap((p) => p.services) ?? [], [data]);
   const head = data?.pages[0];
   const staleRegistries = useMemo(() => new Set(head?.stale.map((s) => s.registry)), [head]);
+  // Not while any fetch of the list runs: a live refetch of the loaded pages is not cut
+  // short, and when it ends (isFetching turns false) the list asks again if still needed.
   const onNeedMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetching, fetchNextPage]);
   // While the previous search's list stands in for the new one, describe what is shown.
   const [shown, setShown] = useState({ q, by });
   if (data && !isPlaceholderData && (shown.q !== q || shown.by !== by)) setShown({ q, by });
