@@ -7,9 +7,6 @@ import { closeZkClient } from "./close-zk-client";
 import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
 
-/** How many state changes a session remembers for the status page. */
-const STATE_HISTORY = 20;
-
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
 const SPIN_DELAY_MS = 1_000;
 
@@ -41,7 +38,6 @@ export class ZkSession implements ZkDataReader {
   private failure: { at: number; message: string } | null = null;
   private lostTimer: NodeJS.Timeout | null = null;
   private current: RegistryState = { type: "connecting", since: Date.now(), attempts: 0 };
-  private readonly changes: RegistryState[] = [this.current];
   private readonly sessionListeners = new Set<SessionListener>();
   private readonly stateListeners = new Set<StateListener>();
 
@@ -62,11 +58,6 @@ export class ZkSession implements ZkDataReader {
   /** The most recent connection failure, in words; null when there was none. */
   get lastError(): { at: number; message: string } | null {
     return this.failure;
-  }
-
-  /** The last state changes, oldest first, the current state last; at most {@link STATE_HISTORY}. */
-  get history(): readonly RegistryState[] {
-    return this.changes;
   }
 
   /** Starts connecting; returns at once. */
@@ -236,8 +227,6 @@ export class ZkSession implements ZkDataReader {
 
   private setState(state: RegistryState): void {
     this.current = state;
-    this.changes.push(state);
-    if (this.changes.length > STATE_HISTORY) this.changes.shift();
     for (const l of this.stateListeners) l(state);
   }
 }
