@@ -8,7 +8,7 @@ import { resolveCatalogMethods } from "./catalog-methods";
 import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
 import { serviceDetail } from "./service-detail";
-import { type ServiceSearch, searchServices, textMatcher } from "./service-search";
+import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
 const RESET_THRESHOLD = 200;
@@ -39,7 +39,7 @@ function sourceOf(r: Registry): CatalogSource {
  *   and `reset` when a rebuild changed too much to name it service by service.
  */
 export class ServiceCatalog {
-  private readonly store = new CatalogStore();
+  private store = new CatalogStore();
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
@@ -72,8 +72,9 @@ export class ServiceCatalog {
     return () => this.listeners.delete(listener);
   }
 
-  /** Rebuilds everything on the next read (as after a registry re-read). */
+  /** Forgets everything derived; the next read builds the catalog from scratch (for benchmarks of a first build). */
   invalidate(): void {
+    this.store = new CatalogStore();
     this.rebuildDue = true;
   }
 
@@ -83,7 +84,13 @@ export class ServiceCatalog {
    */
   list(search: ServiceSearch): ServicesResponse {
     const stale = this.current();
-    return { ...searchServices(this.store.sorted, this.store.index, search), stale };
+    return pageResponse(searchServices(this.store.sorted, this.store.index, search), stale);
+  }
+
+  /** The answer of {@link list} as JSON text, for the HTTP API: a large page costs a join, not a serialisation. */
+  listJson(search: ServiceSearch): string {
+    const stale = this.current();
+    return pageJson(searchServices(this.store.sorted, this.store.index, search), stale);
   }
 
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
