@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { waitFor } from "../support/wait-for";
 
 const rig = inject("rig");
 let console_: ConsoleHandle;
@@ -28,17 +29,21 @@ describe("the Services page in Chromium", () => {
     await page.waitForURL(/\/services$/);
     const greeting = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"]');
     await greeting.waitFor({ timeout: 30_000 });
-    const rows = await page.locator("[data-service-key]").evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim())),
-    );
     const consumerApps = rig.consumers.map((c) => c.app).sort();
     expect(consumerApps).toEqual(["demo-consumer-27", "demo-consumer-33"]);
-    // Interface, Group, Version, Providers, Consumers, Provided by, Consumed by, Dubbo.
-    expect(rows).toEqual([
-      ["io.dubboconsole.demo.api.FaultService", "—", "2.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.GreetingService", "—", "—", "2", "2", "demo-provider-27, demo-provider-33", consumerApps.join(", "), "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
-    ]);
+    // Interface, Group, Version, Providers, Consumers, Provided by, Consumed by, Dubbo. Each service's
+    // providers: the 2.7.23 and 3.3.6 ones at interface level and the instance-only 3.3.6 one.
+    const providedBy = "demo-provider-27, demo-provider-33, demo-provider-33-instance";
+    const expected = [
+      ["io.dubboconsole.demo.api.FaultService", "—", "2.0.0", "3", "0", providedBy, "—", "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.GreetingService", "—", "—", "3", "2", providedBy, consumerApps.join(", "), "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "3", "0", providedBy, "—", "2.7.233.3.6"],
+    ];
+    const rows = () =>
+      page.locator("[data-service-key]").evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim())));
+    // Application-level discovery may finish after the first render; the page refetches.
+    await waitFor("the instance-only provider on the page", async () => JSON.stringify(await rows()) === JSON.stringify(expected), 20_000).catch(() => undefined);
+    expect(await rows()).toEqual(expected);
     expect(await page.locator("thead th").allTextContents()).toEqual([
       "Interface",
       "Group",
