@@ -32,9 +32,10 @@ function sourceOf(r: Registry): CatalogSource {
  * - A registry counts while it is usable (read completely once, or seeded from the disk
  *   cache, and not closed); one whose last complete view is served is listed in `stale`.
  * - A change under one interface node, or of one application's instances, re-derives only
- *   the services concerned (see CatalogStore); a registry re-read or a change in which
- *   registries are usable rebuilds everything, deferred to the next turn of the event loop
- *   (or the next read, whichever comes first) so a burst of re-reads rebuilds once.
+ *   the services concerned (see CatalogStore). A registry re-read or a change in which
+ *   registries are usable rebuilds: every source is compared again, and only what differs
+ *   is re-derived. A rebuild waits for the next turn of the event loop (or the next read,
+ *   whichever comes first), so a burst of re-reads rebuilds once and never lengthens a read.
  * - Listeners hear of each changed service (`service`), of a registry's state (`registry`),
  *   and `reset` when a rebuild changed too much to name it service by service.
  */
@@ -109,8 +110,9 @@ export class ServiceCatalog {
     const matches = q ? textMatcher(q) : null;
     const applications = [];
     for (const name of this.applicationNames()) {
-      if (matches && !matches(name.toLowerCase())) continue;
-      applications.push(applicationSummary(name, this.store.index.applications.get(name)!, this.store.index));
+      const bucket = this.store.index.applications.get(name)!;
+      if (matches && !matches(bucket.lower)) continue;
+      applications.push(applicationSummary(name, bucket, this.store.index));
     }
     return { applications, total: applications.length, stale };
   }
