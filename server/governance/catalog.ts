@@ -112,7 +112,7 @@ export class ServiceCatalog {
     for (const name of this.applicationNames()) {
       const bucket = this.store.index.applications.get(name)!;
       if (matches && !matches(bucket.lower)) continue;
-      applications.push(applicationSummary(name, bucket, this.store.index));
+      applications.push(applicationSummary(name, bucket));
     }
     return { applications, total: applications.length, stale };
   }
@@ -122,7 +122,7 @@ export class ServiceCatalog {
     const stale = this.current();
     const bucket = this.store.index.applications.get(name);
     if (!bucket) throw new NotFoundError(`no application ${JSON.stringify(name)} provides or consumes a service in any registry`, { name });
-    return { ...applicationDetail(name, bucket, this.store.index, this.store.entries), stale };
+    return { ...applicationDetail(name, bucket, this.store.entries), stale };
   }
 
   /** A host (every port) or `host:port`. @throws NotFoundError when nothing is registered there. */
@@ -132,7 +132,7 @@ export class ServiceCatalog {
     const onHost = index.bucketsOfHost(value);
     const buckets = onHost.length > 0 ? onHost : [index.addresses.get(value)].filter((b) => b !== undefined);
     if (buckets.length === 0) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
-    return { ...addressDetail(value, buckets, index, this.store.entries), stale };
+    return { ...addressDetail(value, buckets, this.store.entries), stale };
   }
 
   private sortedNames: { version: number; names: string[] } | null = null;

@@ -78,7 +78,7 @@ function keysAtAddresses(index: EntityIndex, matches: (name: string) => boolean)
   const keys = new Set<string>();
   for (const bucket of index.addresses.values()) {
     if (!matches(bucket.lower)) continue;
-    for (const id of bucket.instances.keys()) for (const key of index.instances.get(id)?.services.keys() ?? []) keys.add(key);
+    for (const t of bucket.instances) for (const key of t.services.keys()) keys.add(key);
   }
   return keys;
 }
