@@ -8,7 +8,7 @@ import { resolveCatalogMethods } from "./catalog-methods";
 import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
 import { serviceDetail } from "./service-detail";
-import { type ServiceSearch, searchServices, textMatcher } from "./service-search";
+import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
 const RESET_THRESHOLD = 200;
@@ -32,14 +32,15 @@ function sourceOf(r: Registry): CatalogSource {
  * - A registry counts while it is usable (read completely once, or seeded from the disk
  *   cache, and not closed); one whose last complete view is served is listed in `stale`.
  * - A change under one interface node, or of one application's instances, re-derives only
- *   the services concerned (see CatalogStore); a registry re-read or a change in which
- *   registries are usable rebuilds everything, deferred to the next turn of the event loop
- *   (or the next read, whichever comes first) so a burst of re-reads rebuilds once.
+ *   the services concerned (see CatalogStore). A registry re-read or a change in which
+ *   registries are usable rebuilds: every source is compared again, and only what differs
+ *   is re-derived. A rebuild waits for the next turn of the event loop (or the next read,
+ *   whichever comes first), so a burst of re-reads rebuilds once and never lengthens a read.
  * - Listeners hear of each changed service (`service`), of a registry's state (`registry`),
  *   and `reset` when a rebuild changed too much to name it service by service.
  */
 export class ServiceCatalog {
-  private readonly store = new CatalogStore();
+  private store = new CatalogStore();
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
@@ -72,8 +73,9 @@ export class ServiceCatalog {
     return () => this.listeners.delete(listener);
   }
 
-  /** Rebuilds everything on the next read (as after a registry re-read). */
+  /** Forgets everything derived; the next read builds the catalog from scratch (for benchmarks of a first build). */
   invalidate(): void {
+    this.store = new CatalogStore();
     this.rebuildDue = true;
   }
 
@@ -83,7 +85,13 @@ export class ServiceCatalog {
    */
   list(search: ServiceSearch): ServicesResponse {
     const stale = this.current();
-    return { ...searchServices(this.store.sorted, this.store.index, search), stale };
+    return pageResponse(searchServices(this.store.sorted, this.store.index, search), stale);
+  }
+
+  /** The answer of {@link list} as JSON text, for the HTTP API: a large page costs a join, not a serialisation. */
+  listJson(search: ServiceSearch): string {
+    const stale = this.current();
+    return pageJson(searchServices(this.store.sorted, this.store.index, search), stale);
   }
 
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
@@ -102,8 +110,9 @@ export class ServiceCatalog {
     const matches = q ? textMatcher(q) : null;
     const applications = [];
     for (const name of this.applicationNames()) {
-      if (matches && !matches(name.toLowerCase())) continue;
-      applications.push(applicationSummary(name, this.store.index.applications.get(name)!, this.store.index));
+      const bucket = this.store.index.applications.get(name)!;
+      if (matches && !matches(bucket.lower)) continue;
+      applications.push(applicationSummary(name, bucket));
     }
     return { applications, total: applications.length, stale };
   }
@@ -113,7 +122,7 @@ export class ServiceCatalog {
     const stale = this.current();
     const bucket = this.store.index.applications.get(name);
     if (!bucket) throw new NotFoundError(`no application ${JSON.stringify(name)} provides or consumes a service in any registry`, { name });
-    return { ...applicationDetail(name, bucket, this.store.index, this.store.entries), stale };
+    return { ...applicationDetail(name, bucket, this.store.entries), stale };
   }
 
   /** A host (every port) or `host:port`. @throws NotFoundError when nothing is registered there. */
@@ -123,7 +132,7 @@ export class ServiceCatalog {
     const onHost = index.bucketsOfHost(value);
     const buckets = onHost.length > 0 ? onHost : [index.addresses.get(value)].filter((b) => b !== undefined);
     if (buckets.length === 0) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
-    return { ...addressDetail(value, buckets, index, this.store.entries), stale };
+    return { ...addressDetail(value, buckets, this.store.entries), stale };
   }
 
   private sortedNames: { version: number; names: string[] } | null = null;

@@ -63,23 +63,28 @@ export class InstanceTally {
   }
 }
 
-/** The instances under one name (an application, an address), with URL counts. */
-export class Bucket {
-  /** Instance id (see {@link EntityIndex.instances}) → URLs. */
-  readonly instances = new Map<string, number>();
+/** An application's instances, and the services it provides and consumes, with URL counts. */
+export class ApplicationBucket {
+  readonly provides = new Map<string, number>();
+  readonly consumes = new Map<string, number>();
+  readonly instances = new Map<InstanceTally, number>();
   /** Bumped on every change, so derived answers can be cached against it. */
   version = 0;
 
   constructor(
-    /** The bucket's name in lower case, for searches. */
+    /** The name in lower case, for searches. */
     readonly lower: string,
   ) {}
 }
 
-/** An application's bucket also counts the services it provides and consumes, for search and summaries. */
-export class ApplicationBucket extends Bucket {
-  readonly provides = new Map<string, number>();
-  readonly consumes = new Map<string, number>();
+/** The instances at one address (an address holds few). */
+export class AddressBucket {
+  readonly instances: InstanceTally[] = [];
+
+  constructor(
+    /** The address in lower case, for searches. */
+    readonly lower: string,
+  ) {}
 }
 
 /**
@@ -89,15 +94,14 @@ export class ApplicationBucket extends Bucket {
  * service's entry costs work proportional to that service's URLs.
  *
  * An address holds few instances, so what it provides and consumes is read from its
- * instances' tallies when asked; there are many addresses, and this keeps each small.
+ * instances' tallies when asked; and an instance is found among its address's few rather
+ * than by a key built for every URL: a first build counts every URL of the registry.
  */
 export class EntityIndex {
   readonly applications = new Map<string, ApplicationBucket>();
-  readonly addresses = new Map<string, Bucket>();
+  readonly addresses = new Map<string, AddressBucket>();
   /** Host → the addresses registered on it (`host:port`s, and the host itself for a consumer without a port). */
   readonly hostAddresses = new Map<string, string[]>();
-  /** `{role} {registry} {application} {address}` → the instance. */
-  readonly instances = new Map<string, InstanceTally>();
   /** Bumped when an application appears or disappears. */
   applicationsVersion = 0;
 
@@ -109,8 +113,13 @@ export class EntityIndex {
     this.applyEntry(entry, -1);
   }
 
+  /** Every instance, of every address. */
+  *instances(): IterableIterator<InstanceTally> {
+    for (const bucket of this.addresses.values()) yield* bucket.instances;
+  }
+
   /** The buckets of the addresses on `host`; empty when nothing is registered there. */
-  bucketsOfHost(host: string): Bucket[] {
+  bucketsOfHost(host: string): AddressBucket[] {
     return (this.hostAddresses.get(host) ?? []).flatMap((a) => this.addresses.get(a) ?? []);
   }
 
@@ -120,17 +129,40 @@ export class EntityIndex {
   }
 
   private apply(key: string, role: Role, registry: string, application: string, address: string, host: string, source: ProviderSourceName, release: string, by: 1 | -1): void {
-    const id = `${role} ${registry} ${application} ${address}`;
-    let tally = this.instances.get(id);
-    if (!tally) this.instances.set(id, (tally = new InstanceTally(role, registry, application, address, host)));
+    const at = this.addressBucket(address, host, by);
+    if (!at) return;
+    let tally = at.instances.find((t) => t.role === role && t.application === application && t.registry === registry);
+    if (!tally) {
+      if (by < 0) return;
+      at.instances.push((tally = new InstanceTally(role, registry, application, address, host)));
+    }
     tally.count(key, source, release, by);
-    if (tally.services.size === 0) this.instances.delete(id);
     // A URL without an application is still at its address, but names no application.
-    if (application !== "") this.countApplication(application, key, role, id, by);
-    this.countAddress(address, host, id, by);
+    if (application !== "") this.countApplication(application, key, role, tally, by);
+    if (tally.services.size > 0) return;
+    at.instances.splice(at.instances.indexOf(tally), 1);
+    if (at.instances.length === 0) this.dropAddress(address, host);
   }
 
-  private countApplication(name: string, key: string, role: Role, instance: string, by: 1 | -1): void {
+  private addressBucket(address: string, host: string, by: 1 | -1): AddressBucket | undefined {
+    let bucket = this.addresses.get(address);
+    if (!bucket && by > 0) {
+      this.addresses.set(address, (bucket = new AddressBucket(address.toLowerCase())));
+      const onHost = this.hostAddresses.get(host);
+      if (onHost) onHost.push(address);
+      else this.hostAddresses.set(host, [address]);
+    }
+    return bucket;
+  }
+
+  private dropAddress(address: string, host: string): void {
+    this.addresses.delete(address);
+    const rest = (this.hostAddresses.get(host) ?? []).filter((a) => a !== address);
+    if (rest.length > 0) this.hostAddresses.set(host, rest);
+    else this.hostAddresses.delete(host);
+  }
+
+  private countApplication(name: string, key: string, role: Role, tally: InstanceTally, by: 1 | -1): void {
     let bucket = this.applications.get(name);
     if (!bucket) {
       if (by < 0) return;
@@ -139,27 +171,9 @@ export class EntityIndex {
     }
     bucket.version++;
     bump(role === "provider" ? bucket.provides : bucket.consumes, key, by);
-    bump(bucket.instances, instance, by);
+    bump(bucket.instances, tally, by);
     if (bucket.instances.size > 0) return;
     this.applications.delete(name);
     this.applicationsVersion++;
-  }
-
-  private countAddress(address: string, host: string, instance: string, by: 1 | -1): void {
-    let bucket = this.addresses.get(address);
-    if (!bucket) {
-      if (by < 0) return;
-      this.addresses.set(address, (bucket = new Bucket(address.toLowerCase())));
-      const onHost = this.hostAddresses.get(host);
-      if (onHost) onHost.push(address);
-      else this.hostAddresses.set(host, [address]);
-    }
-    bucket.version++;
-    bump(bucket.instances, instance, by);
-    if (bucket.instances.size > 0) return;
-    this.addresses.delete(address);
-    const rest = (this.hostAddresses.get(host) ?? []).filter((a) => a !== address);
-    if (rest.length > 0) this.hostAddresses.set(host, rest);
-    else this.hostAddresses.delete(host);
   }
 }

@@ -1,5 +1,5 @@
 import type { AddressDetail, ApplicationDetail, ApplicationSummary } from "@/lib/api/catalog-entities";
-import type { ApplicationBucket, Bucket, EntityIndex, InstanceTally } from "./entity-index";
+import type { AddressBucket, ApplicationBucket, InstanceTally } from "./entity-index";
 import type { ServiceEntry } from "./service-entry";
 import { compareIds } from "./sorted-services";
 
@@ -33,14 +33,9 @@ function instance(t: InstanceTally): Instance {
   };
 }
 
-/** The instances `ids` name, providers first, then by address, application, registry. */
-function instances(ids: Iterable<string>, index: EntityIndex): Instance[] {
-  const found: Instance[] = [];
-  for (const id of ids) {
-    const tally = index.instances.get(id);
-    if (tally) found.push(instance(tally));
-  }
-  return found.sort((a, b) => byText(b.role, a.role) || byText(a.address, b.address) || byText(a.application, b.application) || byText(a.registry, b.registry));
+/** `tallies` as instances, providers first, then by address, application, registry. */
+function instances(tallies: Iterable<InstanceTally>): Instance[] {
+  return [...tallies].map(instance).sort((a, b) => byText(b.role, a.role) || byText(a.address, b.address) || byText(a.application, b.application) || byText(a.registry, b.registry));
 }
 
 const summaries = new WeakMap<ApplicationBucket, { version: number; summary: ApplicationSummary }>();
@@ -49,14 +44,12 @@ const summaries = new WeakMap<ApplicationBucket, { version: number; summary: App
  * One application as GET /api/v1/applications lists it. Cached against the bucket's
  * version, so a list request does not recount applications that did not change.
  */
-export function applicationSummary(name: string, bucket: ApplicationBucket, index: EntityIndex): ApplicationSummary {
+export function applicationSummary(name: string, bucket: ApplicationBucket): ApplicationSummary {
   const cached = summaries.get(bucket);
   if (cached?.version === bucket.version) return cached.summary;
   const places = new Set<string>();
   const releases = new Set<string>();
-  for (const id of bucket.instances.keys()) {
-    const t = index.instances.get(id);
-    if (!t) continue;
+  for (const t of bucket.instances.keys()) {
     places.add(`${t.role} ${t.address}`);
     for (const r of t.releases) releases.add(r);
   }
@@ -65,21 +58,19 @@ export function applicationSummary(name: string, bucket: ApplicationBucket, inde
   return summary;
 }
 
-export function applicationDetail(name: string, bucket: ApplicationBucket, index: EntityIndex, entries: ReadonlyMap<string, ServiceEntry>): Omit<ApplicationDetail, "stale"> {
-  return { name, provides: serviceRefs(bucket.provides, entries), consumes: serviceRefs(bucket.consumes, entries), instances: instances(bucket.instances.keys(), index) };
+export function applicationDetail(name: string, bucket: ApplicationBucket, entries: ReadonlyMap<string, ServiceEntry>): Omit<ApplicationDetail, "stale"> {
+  return { name, provides: serviceRefs(bucket.provides, entries), consumes: serviceRefs(bucket.consumes, entries), instances: instances(bucket.instances.keys()) };
 }
 
 /** What is registered at `value`: one address's bucket, or every address on a host together; read from their instances. */
-export function addressDetail(value: string, buckets: readonly Bucket[], index: EntityIndex, entries: ReadonlyMap<string, ServiceEntry>): Omit<AddressDetail, "stale"> {
+export function addressDetail(value: string, buckets: readonly AddressBucket[], entries: ReadonlyMap<string, ServiceEntry>): Omit<AddressDetail, "stale"> {
   const provides = new Map<string, number>();
   const consumes = new Map<string, number>();
   const applications = new Set<string>();
-  const ids = new Set<string>();
+  const tallies: InstanceTally[] = [];
   for (const bucket of buckets) {
-    for (const id of bucket.instances.keys()) {
-      const t = index.instances.get(id);
-      if (!t) continue;
-      ids.add(id);
+    for (const t of bucket.instances) {
+      tallies.push(t);
       if (t.application !== "") applications.add(t.application);
       const counts = t.role === "provider" ? provides : consumes;
       for (const [key, n] of t.services) counts.set(key, (counts.get(key) ?? 0) + n);
@@ -90,6 +81,6 @@ export function addressDetail(value: string, buckets: readonly Bucket[], index: 
     provides: serviceRefs(provides, entries),
     consumes: serviceRefs(consumes, entries),
     applications: [...applications].sort(byText),
-    instances: instances(ids, index),
+    instances: instances(tallies),
   };
 }

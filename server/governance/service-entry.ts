@@ -83,13 +83,16 @@ function releaseOf(url: DubboUrl): string {
 /** Merges one registry's interface-level and instance-level providers: one record per identity seen at both. */
 function mergeProviders(key: string, share: RegistryShare): ProviderRecord[] {
   const records: ProviderRecord[] = [];
-  const byIdentity = new Map<string, number>();
   for (const { url, node } of share.providers) {
-    const identity = providerIdentity(key, url);
-    // Two interface-level URLs at one address are two registrations, both listed.
-    if (!byIdentity.has(identity)) byIdentity.set(identity, records.length);
     records.push({ registry: share.registry, source: "interface", url, node, application: urlParam(url, "application"), address: urlAddress(url), release: releaseOf(url) });
   }
+  if (share.instanceProviders.length === 0) return records;
+  const byIdentity = new Map<string, number>();
+  records.forEach((r, i) => {
+    const identity = providerIdentity(key, r.url);
+    // Two interface-level URLs at one address are two registrations, both listed.
+    if (!byIdentity.has(identity)) byIdentity.set(identity, i);
+  });
   for (const p of share.instanceProviders) {
     const at = byIdentity.get(p.identity);
     const seen = at === undefined ? undefined : records[at];

@@ -1,5 +1,5 @@
 import { encodeServicesCursor, type SearchMode, type ServicesCursor } from "@/lib/api/services-cursor";
-import type { ServiceSummary } from "@/lib/api/services";
+import type { ServicesResponse } from "@/lib/api/services";
 import type { EntityIndex } from "./entity-index";
 import type { ServiceEntry } from "./service-entry";
 import type { SortedServices } from "./sorted-services";
@@ -13,9 +13,33 @@ export interface ServiceSearch {
 }
 
 export interface ServicePage {
-  readonly services: ServiceSummary[];
+  /** The page's entries, in list order. */
+  readonly entries: readonly ServiceEntry[];
   readonly total: number;
   readonly nextCursor: string | null;
+}
+
+type StaleList = ServicesResponse["stale"];
+
+/** GET /api/v1/services's answer for `page`. */
+export function pageResponse(page: ServicePage, stale: StaleList): ServicesResponse {
+  return { services: page.entries.map((e) => e.summary), total: page.total, nextCursor: page.nextCursor, stale };
+}
+
+const summaryJson = new WeakMap<ServiceEntry, string>();
+
+/**
+ * The same answer as {@link pageResponse}, as JSON text. Each entry's summary is
+ * stringified once (entries are immutable) and pasted in, so a large page costs a join
+ * instead of serialising every summary on every request.
+ */
+export function pageJson(page: ServicePage, stale: StaleList): string {
+  const services = page.entries.map((e) => {
+    let json = summaryJson.get(e);
+    if (json === undefined) summaryJson.set(e, (json = JSON.stringify(e.summary)));
+    return json;
+  });
+  return `{"services":[${services.join(",")}],"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)},"stale":${JSON.stringify(stale)}}`;
 }
 
 /**
@@ -54,7 +78,7 @@ function keysAtAddresses(index: EntityIndex, matches: (name: string) => boolean)
   const keys = new Set<string>();
   for (const bucket of index.addresses.values()) {
     if (!matches(bucket.lower)) continue;
-    for (const id of bucket.instances.keys()) for (const key of index.instances.get(id)?.services.keys() ?? []) keys.add(key);
+    for (const t of bucket.instances) for (const key of t.services.keys()) keys.add(key);
   }
   return keys;
 }
@@ -104,5 +128,5 @@ export function searchServices(services: SortedServices, index: EntityIndex, sea
   }
   const last = page.at(-1);
   const nextCursor = more && last ? encodeServicesCursor({ q: (search.q ?? "").toLowerCase(), by: search.by ?? "", after: last.id }) : null;
-  return { services: page.map((e) => e.summary), total, nextCursor };
+  return { entries: page, total, nextCursor };
 }

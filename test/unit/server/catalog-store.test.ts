@@ -45,7 +45,7 @@ class FakeSource implements CatalogSource {
 function at(store: CatalogStore, value: string, role: "provides" | "consumes" = "provides"): string[] {
   const onHost = store.index.bucketsOfHost(value);
   const buckets = onHost.length > 0 ? onHost : [store.index.addresses.get(value)!];
-  return addressDetail(value, buckets, store.index, store.entries)[role].map((s) => s.key).sort();
+  return addressDetail(value, buckets, store.entries)[role].map((s) => s.key).sort();
 }
 
 const provider = (iface: string, host: string, app: string, extra = "") => `dubbo://${host}:20880/${iface}?interface=${iface}&application=${app}&release=3.3.6${extra}`;
@@ -152,7 +152,7 @@ describe("CatalogStore", () => {
     expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
     expect(store.index.applications.has("app-b")).toBe(false);
     expect(at(store, "10.1.0.1")).toEqual(["io.x.A"]);
-    expect([...store.index.instances.values()].map((t) => t.application)).not.toContain("app-b");
+    expect([...store.index.instances()].map((t) => t.application)).not.toContain("app-b");
   });
 
   it("inserts a new service in list order without re-sorting", () => {
@@ -182,7 +182,7 @@ describe("CatalogStore", () => {
     s.addInstance(provider("io.x.B", "10.1.0.1", "app-b"), "app-b");
     expect(store.refresh(["io.x.B"], "providers")).toEqual([{ key: "io.x.B", kind: "providers" }]);
     expect(store.entry("io.x.B")?.providers.map((p) => p.source)).toEqual(["both"]);
-    const tally = [...store.index.instances.values()].find((t) => t.application === "app-b" && t.address === "10.1.0.1:20880");
+    const tally = [...store.index.instances()].find((t) => t.application === "app-b" && t.address === "10.1.0.1:20880");
     expect(tally?.source).toBe("both");
   });
 

@@ -5,7 +5,7 @@ import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { EntityIndex } from "@/server/governance/entity-index";
 import { deriveServiceEntry, type ServiceEntry } from "@/server/governance/service-entry";
-import { searchServices, textMatcher } from "@/server/governance/service-search";
+import { pageJson, pageResponse, searchServices, textMatcher } from "@/server/governance/service-search";
 import { SortedServices } from "@/server/governance/sorted-services";
 
 function entry(iface: string, opts: { group?: string; version?: string; app?: string; host?: string; consumerApp?: string } = {}): ServiceEntry {
@@ -34,7 +34,7 @@ const catalog = catalogOf(
 );
 
 const search = (c: ReturnType<typeof catalogOf>, s: Parameters<typeof searchServices>[2]) => searchServices(c.sorted, c.index, s);
-const keys = (q: string | undefined, by?: "service" | "application" | "address") => search(catalog, { q, by, limit: 100 }).services.map((s) => s.key);
+const keys = (q: string | undefined, by?: "service" | "application" | "address") => search(catalog, { q, by, limit: 100 }).entries.map((s) => s.key);
 
 describe("textMatcher", () => {
   it("finds a case-insensitive substring on any line", () => {
@@ -94,14 +94,21 @@ describe("searchServices", () => {
 
   it("pages with a cursor that ends each page, counting every match, null after the last", () => {
     const first = search(catalog, { q: "e", limit: 2 });
-    expect([first.services.map((s) => s.key), first.total]).toEqual([["com.acme.Greeter", "io.dubboconsole.demo.api.FaultService:2.0.0"], 4]);
+    expect([first.entries.map((s) => s.key), first.total]).toEqual([["com.acme.Greeter", "io.dubboconsole.demo.api.FaultService:2.0.0"], 4]);
     const cursor = servicesQuerySchema.parse({ q: "E", limit: "2", cursor: first.nextCursor! }).cursor!;
     const second = search(catalog, { q: "e", limit: 2, cursor });
-    expect([second.services.map((s) => s.key), second.total, second.nextCursor]).toEqual([
+    expect([second.entries.map((s) => s.key), second.total, second.nextCursor]).toEqual([
       ["io.dubboconsole.demo.api.GreetingService", "demo/io.dubboconsole.demo.api.TypesService:1.0.0"],
       4,
       null,
     ]);
+  });
+
+  it("answers the same as JSON text as it does as objects, each summary serialised once", () => {
+    const page = search(catalog, { q: "e", limit: 3 });
+    const stale = [{ registry: "zookeeper://10.0.0.1:2181", since: 1, ageMs: 2, reason: "disconnected" as const }];
+    expect(JSON.parse(pageJson(page, stale))).toEqual(pageResponse(page, stale));
+    expect(pageJson(page, stale)).toBe(pageJson(search(catalog, { q: "e", limit: 3 }), stale));
   });
 
   it("continues after the cursor's service even when services before it came or went", () => {
@@ -110,7 +117,7 @@ describe("searchServices", () => {
     list.sorted.upsert(entry("a.A0"));
     list.sorted.remove({ interface: "b.B", group: "", version: "" });
     const next = search(list, { limit: 2, cursor: decodeServicesCursor(first.nextCursor!)! });
-    expect(next.services.map((s) => s.key)).toEqual(["c.C", "d.D"]);
+    expect(next.entries.map((s) => s.key)).toEqual(["c.C", "d.D"]);
   });
 });
 
