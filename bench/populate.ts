@@ -1,5 +1,5 @@
 import zookeeper from "node-zookeeper-client";
-import { javaUrlEncode } from "@/lib/dubbo/url";
+import { consumerUrl, providerUrl, serviceInterface, urlPath } from "./registry-urls";
 
 /** What a synthetic registry holds: `services` interfaces, each with providers and consumers. */
 export interface RegistryShape {
@@ -8,46 +8,62 @@ export interface RegistryShape {
   consumersPerService: number;
 }
 
-function providerUrl(iface: string, i: number): string {
-  return (
-    `dubbo://127.0.${1 + (i >> 8)}.${i & 255}:20880/${iface}?anyhost=true&application=bench-app-${i % 50}` +
-    `&deprecated=false&dubbo=2.0.2&dynamic=true&generic=false&interface=${iface}` +
-    `&methods=create,delete,find,list,update&pid=${1000 + i}&release=3.3.6&revision=1.0.0&service-name-mapping=true` +
-    `&side=provider&timeout=3000&timestamp=1795963251712&version=1.0.0`
-  );
-}
+/** Creates per multi op: ~300 KB of paths, well under ZooKeeper's 1 MB jute.maxbuffer. */
+const BATCH = 500;
+/** Multi ops in flight at once: ZooKeeper applies them in order, and overlapping them hides the round trips and log syncs. */
+const IN_FLIGHT = 8;
 
-function consumerUrl(iface: string, i: number): string {
-  return (
-    `consumer://127.0.9.${i & 255}/${iface}?application=bench-consumer-${i % 20}&category=consumers&check=false` +
-    `&dubbo=2.0.2&interface=${iface}&methods=create,delete,find,list,update&pid=${2000 + i}&release=2.7.23` +
-    `&side=consumer&sticky=false&timestamp=1795963251712&version=1.0.0`
-  );
-}
-
-/** Writes Dubbo's interface-level layout for `shape` under `/dubbo`, in multi-op batches. */
-export async function populateRegistry(connectString: string, shape: RegistryShape): Promise<number> {
-  const client = zookeeper.createClient(connectString);
+/** Connects a plain client; resolves once connected. */
+export async function connectClient(connectString: string): Promise<zookeeper.Client> {
+  const client = zookeeper.createClient(connectString, { sessionTimeout: 30_000 });
   await new Promise<void>((resolve) => {
     client.once("connected", () => resolve());
     client.connect();
   });
-  const paths: string[] = ["/dubbo"];
-  let urls = 0;
+  return client;
+}
+
+/** Every path of `shape`, parents before children. */
+function* registryPaths(shape: RegistryShape): Generator<string> {
+  yield "/dubbo";
   for (let s = 0; s < shape.services; s++) {
-    const iface = `com.bench.domain${s % 40}.Service${s}`;
-    const base = `/dubbo/${iface}`;
-    paths.push(base, `${base}/providers`, `${base}/consumers`, `${base}/routers`, `${base}/configurators`);
-    for (let p = 0; p < shape.providersPerService; p++) paths.push(`${base}/providers/${javaUrlEncode(providerUrl(iface, s * 7 + p))}`);
-    for (let c = 0; c < shape.consumersPerService; c++) paths.push(`${base}/consumers/${javaUrlEncode(consumerUrl(iface, s * 3 + c))}`);
-    urls += shape.providersPerService + shape.consumersPerService;
+    const base = `/dubbo/${serviceInterface(s)}`;
+    yield* [base, `${base}/providers`, `${base}/consumers`, `${base}/routers`, `${base}/configurators`];
+    for (let p = 0; p < shape.providersPerService; p++) yield urlPath(s, "providers", providerUrl(s, p));
+    for (let c = 0; c < shape.consumersPerService; c++) yield urlPath(s, "consumers", consumerUrl(s, c));
   }
-  const BATCH = 500;
-  for (let i = 0; i < paths.length; i += BATCH) {
-    const tx = client.transaction();
-    for (const path of paths.slice(i, i + BATCH)) tx.create(path);
-    await new Promise<void>((resolve, reject) => tx.commit((e) => (e ? reject(e) : resolve())));
-  }
+}
+
+/**
+ * Writes Dubbo's interface-level layout for `shape` under `/dubbo` (URLs from
+ * registry-urls.ts), in multi ops of {@link BATCH} creates, {@link IN_FLIGHT} at a time.
+ * Returns the number of URLs written.
+ */
+export async function populateRegistry(connectString: string, shape: RegistryShape): Promise<number> {
+  const client = await connectClient(connectString);
+  const paths = registryPaths(shape);
+  let failure: unknown = null;
+  const worker = async (): Promise<void> => {
+    while (failure === null) {
+      // The workers share one generator: each takes the next batch in order and sends it
+      // at once, so a batch's parents were sent (and, ZooKeeper keeping order, applied) first.
+      const tx = client.transaction();
+      let n = 0;
+      for (let next = paths.next(); !next.done; next = paths.next()) {
+        tx.create(next.value);
+        if (++n === BATCH) break;
+      }
+      if (n === 0) return;
+      await new Promise<void>((resolve) =>
+        tx.commit((e) => {
+          if (e) failure ??= e;
+          resolve();
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   client.close();
-  return urls;
+  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+  return shape.services * (shape.providersPerService + shape.consumersPerService);
 }

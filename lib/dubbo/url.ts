@@ -43,12 +43,16 @@ const DEFAULT_KEY_PREFIX = "default.";
 /** Whose `URL.valueOf` to mirror where 2.7 and 3.x differ (valueless parameters). */
 export type UrlDialect = "2.7" | "3.x";
 
-/** Parses a decoded URL string, as `URL.valueOf(String)` does. */
-export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x"): DubboUrl {
+/**
+ * Parses a decoded URL string, as `URL.valueOf(String)` does. `like`: a URL parsed before
+ * (say, another provider of the same service); the result holds its strings where they are
+ * equal instead of copies of its own. It changes no value, only the memory they take.
+ */
+export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  const parameters = q >= 0 ? parseParameters(input.slice(q + 1), dialect) : {};
-  return { ...parseBody(input, body), parameters };
+  const parameters = q >= 0 ? parseParameters(input, q + 1, dialect, like?.parameters) : {};
+  return parseBody(input, body, parameters, like);
 }
 
 /** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
@@ -60,17 +64,18 @@ export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
  * `ZookeeperRegistry.toUrlsWithoutEmpty` (2.7.23 and 3.3), a name without an encoded
  * `://` is not a URL: it is rejected here, where Dubbo silently skips it.
  */
-export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x"): DubboUrl {
+export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
   if (!nodeName.includes(PROTOCOL_SEPARATOR_ENCODED)) {
     throw new UrlSyntaxError(nodeName, `no encoded "://" (${PROTOCOL_SEPARATOR_ENCODED}); Dubbo ignores such a node`);
   }
-  return parseDubboUrl(javaUrlDecode(nodeName), dialect);
+  return parseDubboUrl(javaUrlDecode(nodeName), dialect, like);
 }
 
 /** `java.net.URLDecoder.decode(s, "UTF-8")`: '+' is a space, `%XX` are UTF-8 bytes. */
 export function javaUrlDecode(s: string): string {
   try {
-    return decodeURIComponent(s.replace(/\+/g, " "));
+    // Dubbo's own names have no '+' (URLEncoder writes a space as one): skip the copy then.
+    return decodeURIComponent(s.includes("+") ? s.replaceAll("+", " ") : s);
   } catch {
     throw new UrlSyntaxError(s, "malformed percent-encoding");
   }
@@ -83,36 +88,60 @@ export function javaUrlEncode(s: string): string {
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-function parseParameters(query: string, dialect: UrlDialect): Record<string, string> {
-  const params: Record<string, string> = Object.create(null) as Record<string, string>;
-  let nameStart = 0;
-  let valueStart = -1;
-  const add = (end: number) => {
-    if (nameStart >= end) return;
-    const vs = valueStart <= nameStart ? end + 1 : valueStart;
-    const name = query.slice(nameStart, vs - 1);
-    const value = vs >= end ? (dialect === "2.7" ? name : "") : query.slice(vs, end);
-    params[name] = value;
-    if (name.startsWith(DEFAULT_KEY_PREFIX)) {
-      const bare = name.slice(DEFAULT_KEY_PREFIX.length);
-      if (!(bare in params)) params[bare] = value;
+const AMPERSAND = "&";
+const SEMICOLON = ";";
+const EQUALS = "=";
+/** Names a plain object inherits (`toString`, `__proto__`, ...): set as own data properties, never through the prototype. */
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The parameters of `input` from `from` on, as URLStrParser.parseDecodedStr reads them:
+ * segments split on '&' and ';'; leading '=' of a segment skipped; the first '=' after
+ * the name splits name from value. Works by indexOf on the whole string, so a URL costs a
+ * few calls per parameter and no copy of its query.
+ */
+function parseParameters(input: string, from: number, dialect: UrlDialect, like: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  const length = input.length;
+  let semicolon = input.indexOf(SEMICOLON, from);
+  let start = from;
+  while (start <= length) {
+    let end = input.indexOf(AMPERSAND, start);
+    if (end < 0) end = length;
+    if (semicolon >= 0 && semicolon < end) {
+      if (semicolon < start) semicolon = input.indexOf(SEMICOLON, start);
+      if (semicolon >= 0 && semicolon < end) end = semicolon;
     }
-  };
-  for (let i = 0; i < query.length; i++) {
-    const ch = query[i];
-    if (ch === "=") {
-      if (nameStart === i) nameStart = i + 1;
-      else if (valueStart < nameStart) valueStart = i + 1;
-    } else if (ch === "&" || ch === ";") {
-      add(i);
-      nameStart = i + 1;
+    let nameStart = start;
+    while (nameStart < end && input[nameStart] === EQUALS) nameStart++;
+    if (nameStart < end) {
+      const eq = input.indexOf(EQUALS, nameStart);
+      const hasValue = eq >= 0 && eq < end - 1;
+      const name = input.slice(nameStart, eq >= 0 && eq < end ? eq : end);
+      const value = shared(hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "", like?.[name]);
+      setParameter(params, name, value);
+      if (name.startsWith(DEFAULT_KEY_PREFIX)) {
+        const bare = name.slice(DEFAULT_KEY_PREFIX.length);
+        if (!Object.hasOwn(params, bare)) setParameter(params, bare, value);
+      }
     }
+    start = end + 1;
   }
-  add(query.length);
-  return { ...params };
+  return params;
 }
 
-function parseBody(full: string, body: string): Omit<DubboUrl, "parameters"> {
+/** `params[name] = value` as an own property, whatever the name (`__proto__` included). */
+function setParameter(params: Record<string, string>, name: string, value: string): void {
+  if (INHERITED_NAMES.has(name)) Object.defineProperty(params, name, { value, writable: true, enumerable: true, configurable: true });
+  else params[name] = value;
+}
+
+/** `value`, or `other` when it is the same string: equal strings parsed from different URLs are then held once. */
+function shared(value: string, other: unknown): string {
+  return other === value ? other : value;
+}
+
+function parseBody(full: string, body: string, parameters: Readonly<Record<string, string>>, like: DubboUrl | undefined): DubboUrl {
   let start = 0;
   let end = body.length;
   let protocol = "";
@@ -162,7 +191,16 @@ function parseBody(full: string, body: string): Omit<DubboUrl, "parameters"> {
     }
   }
   const host = end > start ? body.slice(start, end) : "";
-  return { protocol, username, password, host, port, path };
+  if (!like) return { protocol, username, password, host, port, path, parameters };
+  return {
+    protocol: shared(protocol, like.protocol),
+    username: shared(username, like.username),
+    password: shared(password, like.password),
+    host: shared(host, like.host),
+    port,
+    path: shared(path, like.path),
+    parameters,
+  };
 }
 
 /** `host:port`, as `URL.getAddress()`: the host alone when the port is 0. */

@@ -43,8 +43,8 @@ const emptyTree = (): Tree => ({ services: new Map(), invalid: new Map() });
 
 /** How long to wait before re-reading a path whose read failed. */
 const RETRY_DELAY_MS = 1_000;
-/** ZooKeeper requests in flight at once during a full read. */
-const READ_CONCURRENCY = 64;
+/** ZooKeeper requests in flight at once during a full read (the benchmark reads at the same). */
+export const READ_CONCURRENCY = 64;
 
 /**
  * An always-in-memory mirror of Dubbo's interface-level tree in one registry, kept
@@ -204,16 +204,40 @@ export class RegistryView {
       this.setCategory(name, category, []);
       return;
     }
+    const known = this.knownEntries(name, category);
     const entries: RegistryEntry[] = [];
+    // The URLs of one category share most strings (interface, application, methods, ...).
+    let like: DubboUrl | undefined;
     for (const node of children) {
+      const entry = known?.get(node);
+      if (entry) {
+        entries.push(entry);
+        like = entry.url;
+        continue;
+      }
       try {
-        entries.push({ node, url: parseEncodedDubboUrl(node) });
+        like = parseEncodedDubboUrl(node, "3.x", like);
+        entries.push({ node, url: like });
       } catch (e) {
         this.live.invalid.set(`${path}/${node}`, isConsoleError(e) ? e.message : String(e));
       }
     }
     this.setCategory(name, category, entries);
   };
+
+  /**
+   * The entries already parsed for a category, by node name: in the tree being read, or
+   * else in the one shown (a re-read after a new session). A child name is its URL, and an
+   * entry is never changed, so an unchanged child keeps its entry instead of being parsed
+   * again: a watch that fires for one provider re-parses that one, not all of its service.
+   */
+  private knownEntries(name: string, category: Category): Map<string, RegistryEntry> | null {
+    const entries = this.live.services.get(name)?.get(category) ?? this.shown.services.get(name)?.get(category);
+    if (!entries || entries.length === 0) return null;
+    const known = new Map<string, RegistryEntry>();
+    for (const e of entries) known.set(e.node, e);
+    return known;
+  }
 
   /** A watcher that re-reads `path` in the same epoch, once. */
   private rewatch(epoch: number, path: string, read: () => Promise<void>): () => void {
@@ -227,29 +251,36 @@ export class RegistryView {
   /** Runs a read under the limiter; retries it later on failure; marks the sync done when none remain. */
   private track(epoch: number, read: () => Promise<void>): void {
     this.pending++;
-    void this.limiter
-      .run(read)
-      .catch((e: unknown) => {
-        if (epoch !== this.epoch) return;
-        this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
-        this.pending++; // the retry keeps the sync open until it has run
-        setTimeout(() => {
-          // A new epoch started its own count: an old retry must neither hold nor end its sync.
+    this.limiter.run(read).then(
+      () => this.settle(epoch),
+      (e: unknown) => {
+        try {
           if (epoch !== this.epoch) return;
-          this.pending--;
-          this.track(epoch, read);
-        }, RETRY_DELAY_MS).unref();
-      })
-      .finally(() => {
-        if (epoch !== this.epoch) return;
-        this.pending--;
-        if (this.pending === 0 && this.syncing) {
-          this.syncing = false;
-          this.lastSync = Date.now();
-          this.shown = this.live;
-          this.emit({ type: "resynced" });
+          this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
+          this.pending++; // the retry keeps the sync open until it has run
+          setTimeout(() => {
+            // A new epoch started its own count: an old retry must neither hold nor end its sync.
+            if (epoch !== this.epoch) return;
+            this.pending--;
+            this.track(epoch, read);
+          }, RETRY_DELAY_MS).unref();
+        } finally {
+          this.settle(epoch);
         }
-      });
+      },
+    );
+  }
+
+  /** A read of `epoch` finished: when it was the last one of the full read, publishes the tree. */
+  private settle(epoch: number): void {
+    if (epoch !== this.epoch) return;
+    this.pending--;
+    if (this.pending === 0 && this.syncing) {
+      this.syncing = false;
+      this.lastSync = Date.now();
+      this.shown = this.live;
+      this.emit({ type: "resynced" });
+    }
   }
 
   private setCategory(name: string, category: Category, entries: RegistryEntry[]): void {
@@ -272,6 +303,7 @@ export class RegistryView {
   }
 
   private forgetInvalidUnder(path: string): void {
+    if (this.live.invalid.size === 0) return;
     const prefix = `${path}/`;
     for (const p of [...this.live.invalid.keys()]) if (p.startsWith(prefix)) this.live.invalid.delete(p);
   }

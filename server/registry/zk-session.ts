@@ -6,6 +6,8 @@ import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
+import { fastGetChildren, type GetChildren } from "./zk-fast-children";
+import { batchZkWire } from "./zk-wire-batching";
 
 /** How long node-zookeeper-client waits before trying the next server of the ensemble. */
 const SPIN_DELAY_MS = 1_000;
@@ -32,6 +34,8 @@ type StateListener = (state: RegistryState) => void;
  */
 export class ZkSession implements ZkDataReader {
   private client: zookeeper.Client | null = null;
+  /** The client's getChildren, or a faster one with the same effects (see zk-fast-children.ts). */
+  private readChildren: GetChildren | null = null;
   private watch: ConnectionWatch | null = null;
   private generation = 0;
   private heardAt: number | null = null;
@@ -85,31 +89,35 @@ export class ZkSession implements ZkDataReader {
   }
 
   getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<string[] | null>(`getChildren ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, children: string[]) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, children);
       };
-      if (watcher) client.getChildren(path, () => watcher(), cb);
+      if (this.readChildren) this.readChildren(path, onEvent, cb);
+      else if (onEvent) client.getChildren(path, onEvent, cb);
       else client.getChildren(path, cb);
     });
   }
 
   exists(path: string, watcher?: () => void): Promise<boolean> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<boolean>(`exists ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, stat: zookeeper.Stat | null) => done(error, !!stat);
-      if (watcher) client.exists(path, () => watcher(), cb);
+      if (onEvent) client.exists(path, onEvent, cb);
       else client.exists(path, cb);
     });
   }
 
   getData(path: string, watcher?: () => void): Promise<Buffer | null> {
+    const onEvent = ignoringEvent(watcher);
     return this.call<Buffer | null>(`getData ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, data: Buffer | undefined) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, data ?? Buffer.alloc(0));
       };
-      if (watcher) client.getData(path, () => watcher(), cb);
+      if (onEvent) client.getData(path, onEvent, cb);
       else client.getData(path, cb);
     });
   }
@@ -148,6 +156,8 @@ export class ZkSession implements ZkDataReader {
       retries: 0,
     });
     this.client = client;
+    const wire = batchZkWire(client);
+    this.readChildren = wire ? fastGetChildren(client, wire) : null;
     this.watch = watchZkConnection(client, {
       onRead: (at) => {
         if (gen === this.generation) this.heardAt = at;
@@ -211,6 +221,7 @@ export class ZkSession implements ZkDataReader {
     this.watch = null;
     if (this.client) closeZkClient(this.client);
     this.client = null;
+    this.readChildren = null;
   }
 
   private fail(message: string): void {
@@ -229,6 +240,16 @@ export class ZkSession implements ZkDataReader {
     this.current = state;
     for (const l of this.stateListeners) l(state);
   }
+}
+
+/**
+ * The watcher as the client calls it (with an event, which callers here do not take), a
+ * function of its own per read. Made out here so that it holds the watcher only: a closure
+ * made inside a read would keep that read's promise and timer alive for as long as the
+ * watch stays armed (tens of thousands of watches in a large registry).
+ */
+function ignoringEvent(watcher: (() => void) | undefined): ((event: zookeeper.Event) => void) | undefined {
+  return watcher && (() => watcher());
 }
 
 function isNoNode(error: Error | zookeeper.Exception): boolean {

@@ -70,9 +70,10 @@ function config(dataDir: string, clientPort: number, servers: string[]): string 
   ].join("\n");
 }
 
-function launch(name: string, cfgFile: string): Peer {
+function launch(name: string, cfgFile: string, jvmFlags: readonly string[]): Peer {
   return startPeer(name, "java", [
     ...JVM_FLAGS,
+    ...jvmFlags,
     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
     "-Dzookeeper.admin.enableServer=false",
     "-Dzookeeper.jmx.log4j.disable=true",
@@ -83,9 +84,13 @@ function launch(name: string, cfgFile: string): Peer {
   ]);
 }
 
-/** Starts a standalone ZooKeeper server on a free loopback port with its own data dir. */
-export async function startZooKeeper(): Promise<ZooKeeperHandle> {
-  return startEnsemble(1);
+/**
+ * Starts a standalone ZooKeeper server on a free loopback port with its own data dir.
+ * `jvmFlags` come after the rig's own, so they can override them (the benchmarks give the
+ * server a larger heap and the full JIT).
+ */
+export async function startZooKeeper(jvmFlags: readonly string[] = []): Promise<ZooKeeperHandle> {
+  return startEnsembleOn([await freePort()], tmpdir(), jvmFlags);
 }
 
 /**
@@ -101,7 +106,7 @@ export async function startEnsemble(size: number): Promise<ZooKeeperHandle> {
  * configuration and data go into a new folder under `parentDir` (default: the system's
  * temp folder), removed by stop().
  */
-export async function startEnsembleOn(clientPorts: readonly number[], parentDir = tmpdir()): Promise<ZooKeeperHandle> {
+export async function startEnsembleOn(clientPorts: readonly number[], parentDir = tmpdir(), jvmFlags: readonly string[] = []): Promise<ZooKeeperHandle> {
   await ensureJavaPeersBuilt();
   const size = clientPorts.length;
   const base = mkdtempSync(join(parentDir, "zk-"));
@@ -114,7 +119,7 @@ export async function startEnsembleOn(clientPorts: readonly number[], parentDir 
     if (size > 1) writeFileSync(join(dataDir, "myid"), String(i + 1));
     const cfgFile = join(base, `zoo${i + 1}.cfg`);
     writeFileSync(cfgFile, config(dataDir, p.client, servers));
-    return { port: p.client, cfgFile, peer: launch(`zk${i + 1}`, cfgFile) };
+    return { port: p.client, cfgFile, peer: launch(`zk${i + 1}`, cfgFile, jvmFlags) };
   });
   try {
     await Promise.all(
@@ -145,7 +150,7 @@ export async function startEnsembleOn(clientPorts: readonly number[], parentDir 
     },
     async restart(index) {
       const node = nodes[index]!;
-      node.peer = launch(`zk${index + 1}`, node.cfgFile);
+      node.peer = launch(`zk${index + 1}`, node.cfgFile, jvmFlags);
       await waitForZooKeeper(node.port);
     },
     freeze(index) {

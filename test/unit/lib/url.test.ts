@@ -42,6 +42,32 @@ describe("parseDubboUrl (mirrors URLStrParser.parseDecodedStr)", () => {
     expect(parseDubboUrl("a://h/p?a=1;b=2&=c").parameters).toEqual({ a: "1", b: "2", c: "" });
   });
 
+  it("keeps only the first '=' of a segment as the split, and mixes ';' and '&' in any order", () => {
+    expect(parseDubboUrl("a://h/p?x=a=b;y==&z;&;==w=1&v").parameters).toEqual({ x: "a=b", y: "=", z: "", w: "1", v: "" });
+    expect(Object.keys(parseDubboUrl("a://h/p?b=1;a=2&c=3;b=4").parameters)).toEqual(["b", "a", "c"]);
+  });
+
+  it("keeps names that a plain object inherits as parameters of their own, in a plain object", () => {
+    const { parameters } = parseDubboUrl("a://h/p?__proto__=x&toString=y&default.constructor=z&default.valueOf=v&valueOf=w");
+    expect(Object.getPrototypeOf(parameters)).toBe(Object.prototype);
+    expect(Object.entries(parameters)).toEqual([
+      ["__proto__", "x"],
+      ["toString", "y"],
+      ["default.constructor", "z"],
+      ["constructor", "z"],
+      ["default.valueOf", "v"],
+      ["valueOf", "w"],
+    ]);
+    expect("hasOwnProperty" in parameters && !Object.hasOwn(parameters, "hasOwnProperty")).toBe(true);
+  });
+
+  it("parses the same with or without a URL to share strings with", () => {
+    const like = parseDubboUrl("dubbo://10.0.0.1:20880/a.B?application=app&methods=x,y&timestamp=1");
+    for (const input of ["dubbo://10.0.0.2:20880/a.B?application=app&methods=x,y&timestamp=2", "dubbo://10.0.0.1:20880/a.C?toString=app&k", "x://h"]) {
+      for (const dialect of ["2.7", "3.x"] as const) expect(parseDubboUrl(input, dialect, like)).toEqual(parseDubboUrl(input, dialect));
+    }
+  });
+
   it("handles Java's odd shapes: bare host:port, file:/path, relative path", () => {
     expect(parseDubboUrl("192.168.1.3:20880")).toMatchObject({ protocol: "", host: "192.168.1.3", port: 20880, path: "" });
     expect(parseDubboUrl("file:/D:/1/router.js?type=script")).toMatchObject({ protocol: "file", host: "", path: "D:/1/router.js" });
