@@ -1,31 +1,31 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ServicesView } from "@/components/services/services-view";
-import { servicesQuery } from "@/lib/api/queries";
+import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
 import { servicesQuerySchema } from "@/lib/api/services";
-import { isConsoleError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
+import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";
 
 export const metadata: Metadata = { title: "Services" };
 export const dynamic = "force-dynamic";
 
 /**
- * Renders the list from the in-memory catalog at once, filtered by `?q=` as the client
- * will be (same query key), so a shared filtered address arrives filtered; the client
- * keeps it fresh.
+ * Renders the first page of the list from the in-memory catalog at once, searched by `?q=`
+ * and `?by=` as the client will be (same query key), so a shared search arrives done; the
+ * client loads the other pages as they scroll into view and keeps them current.
  */
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = (await searchParams).q;
-  const query = servicesQuerySchema.safeParse({ q: typeof raw === "string" ? raw : undefined });
+  const { q, by } = await searchParams;
+  const query = servicesQuerySchema.safeParse({
+    q: typeof q === "string" ? q : undefined,
+    by: typeof by === "string" && by !== "" ? by : undefined,
+    limit: String(SERVICES_FIRST_PAGE_SIZE),
+  });
   const queryClient = getQueryClient();
   if (query.success) {
-    try {
-      queryClient.setQueryData(servicesQuery(query.data.q ?? "").queryKey, getEngine().catalog.list(query.data));
-    } catch (e) {
-      // No usable registry yet: the client asks itself and shows the typed error.
-      if (!isConsoleError(e)) throw e;
-    }
+    const { queryKey } = servicesPagesQuery(query.data.q ?? "", query.data.by ?? "");
+    await prefetchFromServer(queryClient, queryKey, () => ({ pages: [getEngine().catalog.list(query.data)], pageParams: [null] }));
   }
   return (
     <div className="space-y-4">

@@ -12,17 +12,28 @@ import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { TimeAgo } from "../ui/time-ago";
 import { useNow } from "../ui/use-now";
+import { LiveUpdatesStatus } from "./live-updates-status";
+import { StateHistory } from "./state-history";
 
-/** One card per configured registry: state, freshness, servers, root, what was read, the last error, invalid nodes. */
+/** The status page polls on its own, whatever the change stream does: "last answer from ZooKeeper" moves with every ping. */
+const STATUS_POLL_MS = 3_000;
+
+/**
+ * One card per configured registry: state, freshness, servers, root, what was read, the last
+ * error, the last state changes, invalid nodes; and how this page is kept current.
+ */
 export function RegistryStatusPanel() {
-  const { data, error, dataUpdatedAt } = useQuery(registryStatusQuery());
+  const { data, error, dataUpdatedAt } = useQuery({ ...registryStatusQuery(), refetchInterval: STATUS_POLL_MS });
   if (error) return <Callout tone="bad">Could not reach the console: {error.message}</Callout>;
   if (!data) return <Callout>Loading…</Callout>;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {data.registries.map((r) => (
-        <RegistryCard key={r.source} registry={r} fetchedAt={dataUpdatedAt} />
-      ))}
+    <div className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        {data.registries.map((r) => (
+          <RegistryCard key={r.source} registry={r} fetchedAt={dataUpdatedAt} />
+        ))}
+      </div>
+      <LiveUpdatesStatus />
     </div>
   );
 }
@@ -81,6 +92,7 @@ function RegistryCard({ registry: r, fetchedAt }: { registry: RegistryStatus; fe
           )}
         </Row>
       </dl>
+      <StateHistory history={r.history} />
       {r.invalidNodes.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-amber-700 dark:text-amber-400">

@@ -1,10 +1,22 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { type CSSProperties, type ReactNode, type Ref, useLayoutEffect, useRef } from "react";
 import type { ServiceSummary } from "@/lib/api/services";
 import { cn } from "@/lib/cn";
 import { countOf } from "@/lib/format/plural";
+import { ApplicationLinks } from "../catalog/application-links";
+import { ServiceLink } from "../catalog/entity-links";
 import { Badge } from "../ui/badge";
-import { JavaName } from "../ui/java-name";
-import { AppList, None } from "./app-list";
+import { None } from "../ui/none";
+import { ServiceBadges } from "./service-badges";
+import { useMarkVirtualReady } from "./use-mark-virtual-ready";
+import { useScrollMargin } from "./use-scroll-margin";
+import type { VisibleRange } from "./visible-range";
+
+const CARD_ESTIMATE = 190;
+const GAP_PX = 12;
+const OVERSCAN = 6;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,44 +27,106 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/**
- * The services as cards, for phones and tablets: the same facts as the table, but nothing
- * to scroll sideways for; two columns once there is room. Each card is
- * `data-service-card` with the service key.
- */
-export function ServiceCards({ services, className }: { services: readonly ServiceSummary[]; className?: string }) {
+const CARD = "min-w-0 space-y-2.5 rounded-lg border border-zinc-200 bg-white p-3.5 dark:border-zinc-800 dark:bg-zinc-900";
+
+/** One service as a card: the same facts as a table row, nothing to scroll sideways for. `data-service-card` is its key. */
+function ServiceCard({ service: s, staleRegistries }: { service: ServiceSummary; staleRegistries: ReadonlySet<string> }) {
+  return (
+    <div data-service-card={s.key} className={CARD}>
+      <div className="flex items-start justify-between gap-3">
+        <ServiceLink serviceKey={s.key} iface={s.interface} className="text-[13px] leading-snug" />
+        <Badge tone={s.providers > 0 ? "good" : "bad"} className="shrink-0">
+          {countOf(s.providers, "provider")}
+        </Badge>
+      </div>
+      <ServiceBadges service={s} staleRegistries={staleRegistries} />
+      <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+        <Field label="Consumers">{s.consumers}</Field>
+        <Field label="Provided by">
+          <ApplicationLinks apps={s.applications} />
+        </Field>
+        <Field label="Consumed by">
+          <ApplicationLinks apps={s.consumerApplications} />
+        </Field>
+        <Field label="Dubbo">
+          <span className="flex flex-wrap gap-1">{s.releases.length > 0 ? s.releases.map((r) => <Badge key={r} tone="info">{r}</Badge>) : <None />}</span>
+        </Field>
+      </dl>
+    </div>
+  );
+}
+
+/** The first cards, rendered on the server before the width is known. */
+export function StaticServiceCards({ services, staleRegistries, className }: { services: readonly ServiceSummary[]; staleRegistries: ReadonlySet<string>; className?: string }) {
   return (
     <ul data-testid="services-cards" className={cn("grid gap-3 sm:grid-cols-2", className)}>
       {services.map((s) => (
-        <li
-          key={s.key}
-          data-service-card={s.key}
-          className="min-w-0 space-y-2.5 rounded-lg border border-zinc-200 bg-white p-3.5 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <JavaName name={s.interface} className="text-[13px] leading-snug" />
-            <Badge tone={s.providers > 0 ? "good" : "bad"} className="shrink-0">
-              {countOf(s.providers, "provider")}
-            </Badge>
-          </div>
-          <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
-            <Field label="Group">{s.group || <None />}</Field>
-            <Field label="Version">{s.version || <None />}</Field>
-            <Field label="Consumers">{s.consumers}</Field>
-            <Field label="Provided by">
-              <AppList apps={s.applications} />
-            </Field>
-            <Field label="Consumed by">
-              <AppList apps={s.consumerApplications} />
-            </Field>
-            <Field label="Dubbo">
-              <span className="flex flex-wrap gap-1">
-                {s.releases.length > 0 ? s.releases.map((r) => <Badge key={r} tone="info">{r}</Badge>) : <None />}
-              </span>
-            </Field>
-          </dl>
+        <li key={s.key}>
+          <ServiceCard service={s} staleRegistries={staleRegistries} />
         </li>
       ))}
+    </ul>
+  );
+}
+
+function PendingCard({ index, cardRef, style }: { index: number; cardRef: Ref<HTMLLIElement>; style: CSSProperties }) {
+  return <li ref={cardRef} data-index={index} data-pending-row aria-hidden style={style} className={cn(CARD, "h-40 animate-pulse")} />;
+}
+
+/**
+ * The services as cards, for phones and tablets (two columns from `sm`), virtualised
+ * against the window's scroll like the table.
+ */
+export function ServiceCards({
+  services,
+  total,
+  lanes,
+  staleRegistries,
+  onRange,
+}: {
+  services: readonly ServiceSummary[];
+  total: number;
+  lanes: 1 | 2;
+  staleRegistries: ReadonlySet<string>;
+  onRange: (range: VisibleRange) => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useMarkVirtualReady();
+  const scrollMargin = useScrollMargin(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: total,
+    estimateSize: () => CARD_ESTIMATE,
+    overscan: OVERSCAN,
+    gap: GAP_PX,
+    lanes,
+    scrollMargin,
+    getItemKey: (i) => services[i]?.key ?? `pending-${i}`,
+  });
+  const items = virtualizer.getVirtualItems();
+  const [firstIndex, lastIndex] = [items[0]?.index ?? 0, items.at(-1)?.index ?? -1];
+  useLayoutEffect(() => {
+    if (lastIndex >= 0) onRange({ first: firstIndex, last: lastIndex });
+  }, [firstIndex, lastIndex, onRange]);
+  const laneWidth = lanes === 1 ? "100%" : `calc((100% - ${GAP_PX}px) / 2)`;
+  return (
+    <ul ref={listRef} data-testid="services-cards" data-virtual className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const service = services[item.index];
+        const style: CSSProperties = {
+          position: "absolute",
+          top: 0,
+          left: lanes === 1 ? 0 : `calc(${item.lane} * (100% + ${GAP_PX}px) / 2)`,
+          width: laneWidth,
+          transform: `translateY(${item.start - scrollMargin}px)`,
+        };
+        return service ? (
+          <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} style={style}>
+            <ServiceCard service={service} staleRegistries={staleRegistries} />
+          </li>
+        ) : (
+          <PendingCard key={item.key} index={item.index} cardRef={virtualizer.measureElement} style={style} />
+        );
+      })}
     </ul>
   );
 }

@@ -1,39 +1,53 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { ApiError } from "@/lib/api/fetch-json";
-import { servicesQuery } from "@/lib/api/queries";
+import { servicesPagesQuery } from "@/lib/api/queries";
 import { cn } from "@/lib/cn";
 import { describeServiceCount } from "@/lib/format/service-count";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
 import { RegistryUnavailableCallout } from "./registry-unavailable-callout";
-import { ServicesTable } from "./services-table";
+import { placeholderOf, SearchModeSelector, searchModeOf } from "./search-mode";
+import { ServicesList } from "./services-list";
 import { StaleBanner } from "./stale-banner";
 import { useFilterParam } from "./use-filter-param";
 
-/** The searchable list of services; the filter lives in the address (`?q=`). */
+/**
+ * The searchable list of services: the filter in `?q=`, what it is matched against in
+ * `?by=`. Pages of the list load as they scroll into view; the change stream keeps the
+ * loaded ones current.
+ */
 export function ServicesView() {
   const [search, setSearch] = useFilterParam();
+  const [byParam, setBy] = useFilterParam("by");
+  const by = searchModeOf(byParam);
   const q = useDeferredValue(search.trim());
-  const { data, error, isPending, isPlaceholderData, dataUpdatedAt } = useQuery({ ...servicesQuery(q), placeholderData: keepPreviousData });
-  // While the previous filter's list stands in for the new one, describe what is shown.
-  const [shownQ, setShownQ] = useState(q);
-  if (data && !isPlaceholderData && shownQ !== q) setShownQ(q);
+  const { data, error, isPending, isPlaceholderData, dataUpdatedAt, hasNextPage, isFetching, fetchNextPage } = useInfiniteQuery({
+    ...servicesPagesQuery(q, by),
+    placeholderData: keepPreviousData,
+  });
+  const services = useMemo(() => data?.pages.flatMap((p) => p.services) ?? [], [data]);
+  const head = data?.pages[0];
+  const staleRegistries = useMemo(() => new Set(head?.stale.map((s) => s.registry)), [head]);
+  // Not while any fetch of the list runs: a live refetch of the loaded pages is not cut
+  // short, and when it ends (isFetching turns false) the list asks again if still needed.
+  const onNeedMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  // While the previous search's list stands in for the new one, describe what is shown.
+  const [shown, setShown] = useState({ q, by });
+  if (data && !isPlaceholderData && (shown.q !== q || shown.by !== by)) setShown({ q, by });
   return (
     <div className="space-y-3">
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-zinc-400" aria-hidden />
-        <Input
-          type="search"
-          className="pl-9"
-          placeholder="Filter by interface, group, version or application"
-          aria-label="Filter services"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative w-full max-w-md">
+          <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-zinc-400" aria-hidden />
+          <Input type="search" className="pl-9" placeholder={placeholderOf(by)} aria-label="Filter services" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <SearchModeSelector value={by} onChange={setBy} />
       </div>
       {error ? (
         error instanceof ApiError && error.code === "registry_unavailable" ? (
@@ -43,16 +57,16 @@ export function ServicesView() {
             <p className="[overflow-wrap:anywhere]">{error.message}</p>
           </Callout>
         )
-      ) : isPending ? (
+      ) : isPending || !head ? (
         <Callout>Loading services…</Callout>
       ) : (
         <>
-          <StaleBanner stale={data.stale} fetchedAt={dataUpdatedAt} />
+          <StaleBanner stale={head.stale} fetchedAt={dataUpdatedAt} />
           <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="services-count">
-            {describeServiceCount(data.services.length, data.total, shownQ)}
+            {describeServiceCount(head.total, head.total, shown.q, shown.by)}
           </p>
           <div className={cn("transition-opacity", isPlaceholderData && "opacity-60")} aria-busy={isPlaceholderData}>
-            <ServicesTable services={data.services} />
+            <ServicesList services={services} total={head.total} staleRegistries={staleRegistries} onNeedMore={onNeedMore} />
           </div>
         </>
       )}

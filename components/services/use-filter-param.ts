@@ -3,12 +3,9 @@
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 
-/** The query parameter that holds the services filter. */
-const PARAM = "q";
-
 /**
- * The services filter, kept in the address (`?q=`) so a filtered view can be shared or
- * reloaded. Read from the address on load; every change replaces the address (no
+ * A filter kept in the address (`?q=` unless `param` names another) so a filtered view
+ * can be shared or reloaded. Read from the address on load; every change replaces the address (no
  * history entry per keystroke). When the address changes some other way (a link to
  * /services, Back), the filter follows it.
  *
@@ -16,8 +13,8 @@ const PARAM = "q";
  * so the address can briefly show an older value of our own; writes not yet seen come
  * back are remembered in `pending` so such an echo is not mistaken for a navigation.
  */
-export function useFilterParam(): [string, (value: string) => void] {
-  const fromUrl = useSearchParams().get(PARAM) ?? "";
+export function useFilterParam(param = "q"): [string, (value: string) => void] {
+  const fromUrl = useSearchParams().get(param) ?? "";
   const [state, setState] = useState({ value: fromUrl, seen: fromUrl, pending: [] as string[] });
 
   if (fromUrl !== state.seen) {
@@ -32,8 +29,8 @@ export function useFilterParam(): [string, (value: string) => void] {
   const update = (value: string) => {
     setState((s) => ({ ...s, value, pending: [...s.pending, value] }));
     const url = new URL(window.location.href);
-    if (value) url.searchParams.set(PARAM, value);
-    else url.searchParams.delete(PARAM);
+    if (value) url.searchParams.set(param, value);
+    else url.searchParams.delete(param);
     window.history.replaceState(window.history.state, "", url);
   };
 

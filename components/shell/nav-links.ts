@@ -1,4 +1,4 @@
-import { Activity, type LucideIcon, Network, Route, Send } from "lucide-react";
+import { Activity, Boxes, type LucideIcon, Network, Route, Send } from "lucide-react";
 
 /** One entry of the main navigation. */
 export interface NavLink {
@@ -10,6 +10,7 @@ export interface NavLink {
 /** The console's sections, in the order the header and the phone menu show them. */
 export const NAV_LINKS: readonly NavLink[] = [
   { href: "/services", label: "Services", icon: Network },
+  { href: "/applications", label: "Applications", icon: Boxes },
   { href: "/routes", label: "Routes", icon: Route },
   { href: "/invoke", label: "Invoke", icon: Send },
   { href: "/registry", label: "Registry status", icon: Activity },

@@ -2,10 +2,27 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 /**
- * A table in a card. The card scrolls sideways when the table is wider than the screen
- * (a phone), so the page itself never does.
+ * Below `sm`, a stacked table shows each row as a small card: the header row is hidden and
+ * each cell is a line of its column's name (the cell's `data-label`) beside its value.
  */
-export function Table({ className, containerClassName, ...props }: ComponentProps<"table"> & { containerClassName?: string }) {
+const STACKED = cn(
+  "max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:hidden",
+  "max-sm:[&_tr]:block max-sm:[&_tr]:py-2",
+  "max-sm:[&_td]:grid max-sm:[&_td]:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:[&_td]:gap-x-3 max-sm:[&_td]:py-0.5 max-sm:[&_td]:text-left",
+  "max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:text-zinc-500 max-sm:[&_td]:before:content-[attr(data-label)] dark:max-sm:[&_td]:before:text-zinc-400",
+);
+
+/**
+ * A table in a card. The card scrolls sideways when the table is wider than the screen
+ * (a phone), so the page itself never does; with `stacked`, rows become cards on a phone
+ * instead (give every cell a `data-label`).
+ */
+export function Table({
+  className,
+  containerClassName,
+  stacked = false,
+  ...props
+}: ComponentProps<"table"> & { containerClassName?: string; stacked?: boolean }) {
   return (
     <div
       className={cn(
@@ -13,7 +30,7 @@ export function Table({ className, containerClassName, ...props }: ComponentProp
         containerClassName,
       )}
     >
-      <table className={cn("w-full text-sm", className)} {...props} />
+      <table className={cn("w-full text-sm", stacked && STACKED, className)} {...props} />
     </div>
   );
 }

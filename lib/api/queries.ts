@@ -1,25 +1,95 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
 import { servicesResponseSchema } from "./services";
+import type { SearchMode } from "./services-cursor";
 
-/** Query keys and options, shared by server prefetch and client hooks. */
+/**
+ * Query keys, shared by server prefetch, client hooks and the live invalidation. The first
+ * element names the kind of thing, so one kind can be invalidated at once
+ * (`["services"]` is every services list, whatever its filter).
+ */
 export const queryKeys = {
-  services: (q: string) => ["services", { q }] as const,
+  services: (q: string, by: SearchMode | "") => ["services", { q, by }] as const,
+  service: (key: string) => ["service", key] as const,
+  applications: (q: string) => ["applications", { q }] as const,
+  application: (name: string) => ["application", name] as const,
+  address: (value: string) => ["address", value] as const,
   registryStatus: () => ["registry", "status"] as const,
 };
+
+/**
+ * The kinds of query whose answer can change when one service changes: its own detail, and
+ * every list or entity that counts or lists services.
+ */
+export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address"] as const;
 
 /** Retry once what never got an answer (the network); an answer from the console, error or not, is shown at once. */
 function retryUnanswered(failures: number, error: Error): boolean {
   return !(error instanceof ApiError) && failures < 1;
 }
 
-export function servicesQuery(q: string) {
-  const params = new URLSearchParams(q ? { q } : {});
+function url(path: string, params: Record<string, string>): string {
+  const search = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== ""));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** How many services the first page of the Services list holds: it arrives with the page, so it is kept small. */
+export const SERVICES_FIRST_PAGE_SIZE = 100;
+/** How many services each further page holds; they load as the list is scrolled towards them. */
+export const SERVICES_PAGE_SIZE = 500;
+
+/**
+ * The Services list, page by page (GET /api/v1/services with `cursor`), for a virtualised
+ * list: `total` of the first page sizes the list, and pages load as rows come into view.
+ * `by` "" searches the service key and applications.
+ */
+export function servicesPagesQuery(q: string, by: SearchMode | "") {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.services(q, by),
+    queryFn: ({ pageParam, signal }) =>
+      fetchJson(
+        url("/api/v1/services", { q, by, limit: String(pageParam === null ? SERVICES_FIRST_PAGE_SIZE : SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }),
+        servicesResponseSchema,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/service?key= ; an unknown key is an ApiError with code `not_found`. */
+export function serviceQuery(key: string) {
   return queryOptions({
-    queryKey: queryKeys.services(q),
-    queryFn: ({ signal }) => fetchJson(`/api/v1/services?${params}`, servicesResponseSchema, signal),
-    refetchInterval: 5_000,
+    queryKey: queryKeys.service(key),
+    queryFn: ({ signal }) => fetchJson(url("/api/v1/service", { key }), serviceDetailSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+export function applicationsQuery(q: string) {
+  return queryOptions({
+    queryKey: queryKeys.applications(q),
+    queryFn: ({ signal }) => fetchJson(url("/api/v1/applications", { q }), applicationsResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+export function applicationQuery(name: string) {
+  return queryOptions({
+    queryKey: queryKeys.application(name),
+    queryFn: ({ signal }) => fetchJson(url("/api/v1/application", { name }), applicationDetailSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+export function addressQuery(value: string) {
+  return queryOptions({
+    queryKey: queryKeys.address(value),
+    queryFn: ({ signal }) => fetchJson(url("/api/v1/address", { value }), addressDetailSchema, signal),
     retry: retryUnanswered,
   });
 }
@@ -28,6 +98,5 @@ export function registryStatusQuery() {
   return queryOptions({
     queryKey: queryKeys.registryStatus(),
     queryFn: ({ signal }) => fetchJson("/api/v1/registry", registryStatusResponseSchema, signal),
-    refetchInterval: 3_000,
   });
 }

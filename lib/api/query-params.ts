@@ -36,3 +36,12 @@ export function textParam(name: string, { max }: { max: number }) {
     .max(max, { error: (issue) => `${name} must be at most ${max} characters, got ${typeof issue.input === "string" ? issue.input.length : shown(issue.input)}` })
     .optional();
 }
+
+/** Optional, one of `values` exactly (case-sensitive). */
+export function choiceParam<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  const expected = `${name} must be one of ${values.slice(0, -1).join(", ")}${values.length > 1 ? " or " : ""}${values.at(-1)}`;
+  return z
+    .string({ error: (issue) => `${expected}, got ${shown(issue.input)}` })
+    .refine((text): text is T[number] => (values as readonly string[]).includes(text), { error: (issue) => `${expected}, got ${shown(issue.input)}` })
+    .optional();
+}

@@ -44,6 +44,11 @@ export const registryStatusSchema = z.object({
   servers: z.array(z.string()),
   root: z.string(),
   state: registryStateSchema,
+  /**
+   * The connection's last state changes, newest first (at most 20); the first is the current
+   * state's period. Repeated attempts of one state are one entry from its start.
+   */
+  history: z.array(registryStateSchema),
   /** When the view last finished a full read of the tree; null before the first one. */
   syncedAt: z.number().nullable(),
   serviceCount: z.number(),

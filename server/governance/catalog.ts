@@ -1,58 +1,206 @@
-import type { ServiceSummary, ServicesQuery, ServicesResponse } from "@/lib/api/services";
-import { compareServiceIds, type ServiceId, serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
-import { urlParam } from "@/lib/dubbo/url";
-import { RegistryUnavailableError } from "@/lib/errors";
+import type { AddressDetail, ApplicationDetail, ApplicationsResponse, ServiceDetail } from "@/lib/api/catalog-entities";
+import type { ChangeEvent } from "@/lib/api/events";
+import type { ServicesResponse } from "@/lib/api/services";
+import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
+import type { ViewChange } from "../registry/registry-view";
+import { resolveCatalogMethods } from "./catalog-methods";
+import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
+import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
+import { serviceDetail } from "./service-detail";
+import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 
-interface Tally {
-  id: ServiceId;
-  providers: Set<string>;
-  consumers: Set<string>;
-  applications: Set<string>;
-  consumerApplications: Set<string>;
-  releases: Set<string>;
+/** More changed services than this in one re-read are announced as one `reset`. */
+const RESET_THRESHOLD = 200;
+
+type StaleRegistry = ServicesResponse["stale"][number];
+
+function sourceOf(r: Registry): CatalogSource {
+  return {
+    registry: r.address.source,
+    serviceNames: () => r.view.serviceNames,
+    service: (name) => r.view.service(name),
+    instanceKeys: () => r.discovery.serviceKeys(),
+    instanceProviders: (key) => r.discovery.providers(key),
+  };
 }
 
 /**
- * The service catalog: every service found in every registry, by
- * `group/interface:version`, with its provider and consumer counts. Built from the
- * in-memory registry views, so a page never waits on ZooKeeper; rebuilt lazily after
- * any change.
+ * The service catalog: services, applications and addresses of every usable registry, at
+ * both discovery levels, always in memory, so a page never waits on ZooKeeper.
+ *
+ * - A registry counts while it is usable (read completely once, or seeded from the disk
+ *   cache, and not closed); one whose last complete view is served is listed in `stale`.
+ * - A change under one interface node, or of one application's instances, re-derives only
+ *   the services concerned (see CatalogStore). A registry re-read or a change in which
+ *   registries are usable rebuilds: every source is compared again, and only what differs
+ *   is re-derived. A rebuild waits for the next turn of the event loop (or the next read,
+ *   whichever comes first), so a burst of re-reads rebuilds once and never lengthens a read.
+ * - Listeners hear of each changed service (`service`), of a registry's state (`registry`),
+ *   and `reset` when a rebuild changed too much to name it service by service.
  */
 export class ServiceCatalog {
-  private cache: ServiceSummary[] | null = null;
+  private store = new CatalogStore();
+  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+  /** The registries the store was built from. */
+  private counted: readonly Registry[] = [];
+  private rebuildDue = false;
 
   constructor(private readonly registries: readonly Registry[]) {
-    // The list depends on each view's contents and on which registries are usable.
     for (const r of registries) {
-      r.view.onChange(() => this.invalidate());
-      r.session.onState(() => this.invalidate());
+      r.view.onChange((change) => this.viewChanged(r, change));
+      r.discovery.onChange((change) => {
+        if (change.type === "resynced") this.scheduleRebuild();
+        else if (change.type === "application") this.refresh(r, change.keys);
+      });
+      r.report.onChange((change) => {
+        for (const key of this.store.keysOfInterface(change.interface)) this.emit({ type: "service", key, kind: "methods" });
+      });
+      r.session.onState(() => {
+        if (this.usableChanged()) this.scheduleRebuild();
+        this.emit({ type: "registry", registry: r.address.source });
+      });
     }
   }
 
-  /** Drops the built list; the next call to `list` rebuilds it. */
+  /** How many service entries have been derived so far (for tests of incremental updates). */
+  get derivations(): number {
+    return this.store.derivations;
+  }
+
+  onChange(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets everything derived; the next read builds the catalog from scratch (for benchmarks of a first build). */
   invalidate(): void {
-    this.cache = null;
+    this.store = new CatalogStore();
+    this.rebuildDue = true;
   }
 
   /**
-   * The services matching `query`, sorted by interface, group, version.
-   * Registries whose last complete view is served instead of a live one are listed in
-   * `stale`.
+   * One page of the services matching `search`, in list order (interface, group, version).
    * @throws RegistryUnavailableError when no registry has been read completely yet.
    */
-  list(query: ServicesQuery): ServicesResponse {
-    const usable = this.registries.filter((r) => r.usable);
-    if (usable.length === 0) throw this.unavailable();
-    this.cache ??= this.build(usable);
-    const q = query.q?.toLowerCase();
-    const matched = q ? this.cache.filter((s) => matches(s, q)) : this.cache;
+  list(search: ServiceSearch): ServicesResponse {
+    const stale = this.current();
+    return pageResponse(searchServices(this.store.sorted, this.store.index, search), stale);
+  }
+
+  /** The answer of {@link list} as JSON text, for the HTTP API: a large page costs a join, not a serialisation. */
+  listJson(search: ServiceSearch): string {
+    const stale = this.current();
+    return pageJson(searchServices(this.store.sorted, this.store.index, search), stale);
+  }
+
+  /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
+  async service(key: string): Promise<ServiceDetail> {
+    this.current();
+    const entry = this.store.entry(key);
+    if (!entry) throw new NotFoundError(`no service ${JSON.stringify(key)} is registered in any registry; a key is group/interface:version as GET /api/v1/services lists it`, { key });
+    const methods = await resolveCatalogMethods(this.registries, entry);
+    // Stale markers as of the answer, not of the request: reading the report may take a while.
+    return serviceDetail(this.store.entry(key) ?? entry, methods, this.current());
+  }
+
+  /** The applications that provide or consume a service, by name; `q` as for services (substring, or `*` glob). */
+  applications(q: string | undefined): ApplicationsResponse {
+    const stale = this.current();
+    const matches = q ? textMatcher(q) : null;
+    const applications = [];
+    for (const name of this.applicationNames()) {
+      const bucket = this.store.index.applications.get(name)!;
+      if (matches && !matches(bucket.lower)) continue;
+      applications.push(applicationSummary(name, bucket));
+    }
+    return { applications, total: applications.length, stale };
+  }
+
+  /** @throws NotFoundError for an application that neither provides nor consumes anything. */
+  application(name: string): ApplicationDetail {
+    const stale = this.current();
+    const bucket = this.store.index.applications.get(name);
+    if (!bucket) throw new NotFoundError(`no application ${JSON.stringify(name)} provides or consumes a service in any registry`, { name });
+    return { ...applicationDetail(name, bucket, this.store.entries), stale };
+  }
+
+  /** A host (every port) or `host:port`. @throws NotFoundError when nothing is registered there. */
+  address(value: string): AddressDetail {
+    const stale = this.current();
+    const { index } = this.store;
+    const onHost = index.bucketsOfHost(value);
+    const buckets = onHost.length > 0 ? onHost : [index.addresses.get(value)].filter((b) => b !== undefined);
+    if (buckets.length === 0) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
+    return { ...addressDetail(value, buckets, this.store.entries), stale };
+  }
+
+  private sortedNames: { version: number; names: string[] } | null = null;
+
+  private applicationNames(): readonly string[] {
+    const version = this.store.index.applicationsVersion;
+    if (this.sortedNames?.version !== version) this.sortedNames = { version, names: [...this.store.index.applications.keys()].sort() };
+    return this.sortedNames.names;
+  }
+
+  /**
+   * Brings the store up to date (a due rebuild runs now) and answers the stale markers.
+   * @throws RegistryUnavailableError when no registry is usable.
+   */
+  private current(): StaleRegistry[] {
+    if (this.rebuildDue || this.usableChanged()) this.rebuild();
+    if (this.counted.length === 0) throw this.unavailable();
     const now = Date.now();
-    const stale = usable.flatMap((r) => {
+    return this.counted.flatMap((r) => {
       const s = r.stale(now);
       return s ? [{ registry: r.address.source, ...s }] : [];
     });
-    return { services: matched.slice(0, query.limit), total: matched.length, stale };
+  }
+
+  private usableChanged(): boolean {
+    const usable = this.registries.filter((r) => r.usable);
+    return usable.length !== this.counted.length || usable.some((r, i) => r !== this.counted[i]);
+  }
+
+  private viewChanged(r: Registry, change: ViewChange): void {
+    if (change.type === "resynced") {
+      this.scheduleRebuild();
+      this.emit({ type: "registry", registry: r.address.source });
+      return;
+    }
+    const i = this.counted.indexOf(r);
+    if (this.rebuildDue || i < 0) return;
+    const kind = change.type === "category" ? change.category : "providers";
+    this.announce(this.store.nodeChanged(i, change.service, kind));
+  }
+
+  private refresh(r: Registry, keys: readonly string[]): void {
+    if (this.rebuildDue || !this.counted.includes(r)) return;
+    this.announce(this.store.refresh(keys, "providers"));
+  }
+
+  private scheduleRebuild(): void {
+    if (this.rebuildDue) return;
+    this.rebuildDue = true;
+    setImmediate(() => {
+      if (this.rebuildDue) this.rebuild();
+    });
+  }
+
+  private rebuild(): void {
+    this.rebuildDue = false;
+    this.counted = this.registries.filter((r) => r.usable);
+    const changes = this.store.rebuild(this.counted.map(sourceOf));
+    if (changes.length > RESET_THRESHOLD) this.emit({ type: "reset" });
+    else this.announce(changes);
+  }
+
+  private announce(changes: readonly ServiceChange[]): void {
+    for (const { key, kind } of changes) this.emit({ type: "service", key, kind });
+  }
+
+  private emit(event: ChangeEvent): void {
+    for (const l of this.listeners) l(event);
   }
 
   /** Nothing to show: no registry has been read yet. Says, per registry, what is happening and why. */
@@ -65,61 +213,4 @@ export class ServiceCatalog {
     const why = registries.map((r) => `${r.source} is ${r.state}${r.cause ? ` (${r.cause})` : ""}`).join("; ");
     return new RegistryUnavailableError(`no registry has been read yet: ${why}`, { registries });
   }
-
-  private build(registries: readonly Registry[]): ServiceSummary[] {
-    const tallies = new Map<string, Tally>();
-    const tally = (id: ServiceId): Tally => {
-      const key = serviceKey(id);
-      let t = tallies.get(key);
-      if (!t) {
-        t = { id, providers: new Set(), consumers: new Set(), applications: new Set(), consumerApplications: new Set(), releases: new Set() };
-        tallies.set(key, t);
-      }
-      return t;
-    };
-    for (const registry of registries) {
-      for (const name of registry.view.serviceNames) {
-        const node = registry.view.service(name);
-        for (const { url, node: child } of node?.get("providers") ?? []) {
-          if (url.protocol === "empty") continue;
-          const t = tally(serviceIdOf(url));
-          t.providers.add(child);
-          const app = urlParam(url, "application");
-          if (app) t.applications.add(app);
-          const release = urlParam(url, "release", urlParam(url, "dubbo"));
-          if (release) t.releases.add(release);
-        }
-        for (const { url, node: child } of node?.get("consumers") ?? []) {
-          if (url.protocol === "empty") continue;
-          const t = tally(serviceIdOf(url));
-          t.consumers.add(child);
-          const app = urlParam(url, "application");
-          if (app) t.consumerApplications.add(app);
-        }
-      }
-    }
-    return [...tallies.values()]
-      .sort((a, b) => compareServiceIds(a.id, b.id))
-      .map((t) => ({
-        key: serviceKey(t.id),
-        interface: t.id.interface,
-        group: t.id.group,
-        version: t.id.version,
-        providers: t.providers.size,
-        consumers: t.consumers.size,
-        applications: [...t.applications].sort(),
-        consumerApplications: [...t.consumerApplications].sort(),
-        releases: [...t.releases].sort(),
-      }));
-  }
-}
-
-function matches(s: ServiceSummary, q: string): boolean {
-  return (
-    s.interface.toLowerCase().includes(q) ||
-    s.group.toLowerCase().includes(q) ||
-    s.version.toLowerCase().includes(q) ||
-    s.applications.some((a) => a.toLowerCase().includes(q)) ||
-    s.consumerApplications.some((a) => a.toLowerCase().includes(q))
-  );
 }

@@ -4,6 +4,7 @@ import type { Logger } from "../runtime/logger";
 import { AppDiscovery, serviceDiscoveryRoot } from "./app-discovery";
 import { MetadataReport } from "./metadata-report";
 import { RegistryView } from "./registry-view";
+import { StateHistory } from "./state-history";
 import { ZkSession } from "./zk-session";
 
 /**
@@ -26,6 +27,8 @@ export class Registry {
   readonly report: MetadataReport;
   /** When the view stopped being known current (the last answer before a drop); null while live. */
   private staleSince: number | null = null;
+  /** The connection's last state changes, for the status page. */
+  private readonly history = new StateHistory();
 
   constructor(
     readonly address: RegistryAddress,
@@ -40,6 +43,8 @@ export class Registry {
       this.report.reset();
       this.discovery.resync();
     });
+    this.history.record(this.session.state);
+    this.session.onState((state) => this.history.record(state));
     let sessionId: string | null = null;
     this.session.onState((state) => {
       if (state.type === "connected") {
@@ -91,6 +96,7 @@ export class Registry {
       servers: [...this.address.servers],
       root: this.address.root,
       state: this.session.state,
+      history: this.history.list(),
       syncedAt: this.view.syncedAt,
       serviceCount: this.view.serviceCount,
       lastHeardAt: this.session.lastHeardAt,

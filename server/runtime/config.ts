@@ -1,4 +1,4 @@
-import { isAbsolute, join, normalize } from "node:path";
+import { isAbsolute, normalize } from "node:path";
 import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
@@ -16,7 +16,7 @@ export interface ConsoleConfig {
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
 export const DEFAULT_PORT = 3000;
 /** The cache folder, under the user's home, when DUBBO_CONSOLE_CACHE_DIR is not set. */
-export const DEFAULT_CACHE_SUBDIR = join(".dubbo-console", "cache");
+export const DEFAULT_CACHE_SUBDIR = ".dubbo-console/cache";
 const CACHE_DIR_VAR = "DUBBO_CONSOLE_CACHE_DIR";
 
 const portSchema = z.coerce
@@ -51,16 +51,18 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
  * environment has no HOME, so there is no per-user folder); `off` or empty turns the
  * cache off; otherwise an absolute path, or one starting with `~/`.
  */
+// Paths are joined as strings, not with path.join: Next's file tracing treats a join of
+// run-time values as a file access and would trace the whole project into the build.
 function parseCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
   const home = env.HOME?.trim() || null;
   const raw = env[CACHE_DIR_VAR];
-  if (raw === undefined) return home === null ? null : join(home, DEFAULT_CACHE_SUBDIR);
+  if (raw === undefined) return home === null ? null : normalize(`${home}/${DEFAULT_CACHE_SUBDIR}`);
   const value = raw.trim();
   if (value === "" || value.toLowerCase() === "off") return null;
   if (value.includes("\0")) throw new ConfigError(CACHE_DIR_VAR, "the path contains a NUL character");
   if (value === "~" || value.startsWith("~/")) {
     if (home === null) throw new ConfigError(CACHE_DIR_VAR, `"${value}" starts with ~ but HOME is not set`);
-    return join(home, value.slice(1));
+    return normalize(`${home}/${value.slice(1)}`);
   }
   if (!isAbsolute(value)) throw new ConfigError(CACHE_DIR_VAR, `"${value}" is not an absolute path (give an absolute folder, or "off")`);
   return normalize(value);

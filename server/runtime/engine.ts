@@ -3,18 +3,20 @@ import { ServiceCatalog } from "../governance/catalog";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
+import { EventBus } from "./event-bus";
 import { createLogger, type Logger } from "./logger";
 
 /**
  * The console's long-lived server side: one per Node process. Holds the registry
- * sessions, the catalog built from them, and each registry's disk cache (when
- * `config.cacheDir` is set). Created by {@link startEngine}, found by
+ * sessions, the catalog built from them, the event bus the catalog's changes feed (read by
+ * GET /api/v1/events), and each registry's disk cache (when `config.cacheDir` is set). Created by {@link startEngine}, found by
  * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
  * handlers as separate module graphs (and dev reloads re-evaluate modules).
  */
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  readonly events = new EventBus();
   private caches: DiskCache[] = [];
 
   constructor(
@@ -23,6 +25,7 @@ export class Engine {
   ) {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
+    this.catalog.onChange((event) => this.events.publish(event));
   }
 
   start(): void {
@@ -39,6 +42,7 @@ export class Engine {
     for (const c of this.caches) c.detach();
     this.caches = [];
     for (const r of this.registries) r.close();
+    this.events.close();
   }
 
   registryStatus(): RegistryStatusResponse {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
 import { servicesResponseSchema } from "@/lib/api/services";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { waitFor } from "../support/wait-for";
 
 const rig = inject("rig");
 let server: ConsoleHandle;
@@ -26,10 +27,13 @@ describe("GET /api/v1/services", () => {
     expect(status).toBe(200);
     const parsed = servicesResponseSchema.parse(body);
     expect(parsed.total).toBe(3);
-    expect(parsed.services.map((s) => [s.key, s.providers])).toEqual([
-      ["io.dubboconsole.demo.api.FaultService:2.0.0", 2],
-      ["io.dubboconsole.demo.api.GreetingService", 2],
-      ["demo/io.dubboconsole.demo.api.TypesService:1.0.0", 2],
+    // Two interface-level providers (2.7.23, 3.3.6) and the instance-only 3.3.6 one, once application-level discovery has read it.
+    const counts = async () => servicesResponseSchema.parse((await get("/api/v1/services")).body).services.map((s) => [s.key, s.providers]);
+    await waitFor("the instance-only provider", async () => (await counts()).every(([, n]) => n === 3));
+    expect(await counts()).toEqual([
+      ["io.dubboconsole.demo.api.FaultService:2.0.0", 3],
+      ["io.dubboconsole.demo.api.GreetingService", 3],
+      ["demo/io.dubboconsole.demo.api.TypesService:1.0.0", 3],
     ]);
   });
 
@@ -75,7 +79,7 @@ async function call(method: string, path: string): Promise<{ status: number; con
 }
 
 const WITH_BODY = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-const KNOWN_ROUTES = ["/api/v1/services", "/api/v1/registry"] as const;
+const KNOWN_ROUTES = ["/api/v1/services", "/api/v1/registry", "/api/v1/service", "/api/v1/applications", "/api/v1/application", "/api/v1/address", "/api/v1/events"] as const;
 const UNKNOWN_PATHS = ["/api", "/api/v1", "/api/v1/nope", "/api/v1/services/x", "/api/v1/registry/a/b", "/api/nope", "/api/_lib/route-handler", "/api/v2/services"];
 
 describe("unknown API paths", () => {
@@ -115,7 +119,7 @@ describe("methods a route does not serve", () => {
     expect([res.status, res.allow, res.text]).toEqual([204, "GET, HEAD, OPTIONS", ""]);
   });
 
-  it.each(KNOWN_ROUTES)("HEAD %s answers as GET does, without a body", async (path) => {
+  it.each(["/api/v1/services", "/api/v1/registry", "/api/v1/applications", "/api/v1/application?name=demo-provider-27"])("HEAD %s answers as GET does, without a body", async (path) => {
     const res = await call("HEAD", path);
     expect([res.status, res.contentType, res.text]).toEqual([200, "application/json", ""]);
   });

@@ -39,9 +39,17 @@ async function open(width: number, theme: Theme, path: string): Promise<Page> {
   return page;
 }
 
+const TYPES_KEY = "demo/io.dubboconsole.demo.api.TypesService:1.0.0";
 const PAGES = [
   { name: "the Services page", path: "/services", ready: '[data-testid="services-count"]' },
-  { name: "the Registry status page", path: "/registry", ready: "dl" },
+  { name: "the Services page searched by address", path: "/services?by=address&q=127.0.0", ready: '[data-testid="services-count"]' },
+  { name: "a service's providers", path: `/services/detail?key=${TYPES_KEY}`, ready: '[data-testid="providers-table"]' },
+  { name: "a service's methods", path: `/services/detail?key=${TYPES_KEY}&tab=methods`, ready: '[data-testid="method-signatures"]' },
+  { name: "a service's raw URLs", path: `/services/detail?key=${TYPES_KEY}&tab=urls`, ready: '[data-testid="raw-urls"]' },
+  { name: "the Applications page", path: "/applications", ready: '[data-testid="applications-table"]' },
+  { name: "an application's page", path: "/applications/detail?name=demo-provider-33-instance", ready: '[data-testid="instances-table"]' },
+  { name: "an address's page", path: "/addresses/detail?value=127.0.0.2", ready: '[data-testid="instances-table"]' },
+  { name: "the Registry status page", path: "/registry", ready: '[data-testid="state-history"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
 ];
 const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));
@@ -50,6 +58,8 @@ describe.each(VIEWS)("at $width px in the $theme theme", ({ width, theme }) => {
   it.each(PAGES)("$name is no wider than the window", async ({ path, ready }) => {
     const page = await open(width, theme, path);
     await page.locator(ready).first().waitFor();
+    // Folded parts (URL parameters, type definitions) must fit too.
+    await page.evaluate(() => document.querySelectorAll("main details").forEach((d) => d.setAttribute("open", "")));
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(innerWidth).toBe(width);
@@ -130,6 +140,8 @@ describe("the navigation on a desktop (1400 px)", () => {
   it("shows the links in the header and no menu button", async () => {
     const page = await open(1400, "light", "/services");
     await page.getByRole("link", { name: "Registry status", exact: true }).waitFor();
+    const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+    expect(nav).toEqual(["Services", "Applications", "Routes", "Invoke", "Registry status"]);
     expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
   });
 });

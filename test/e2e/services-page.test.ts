@@ -29,26 +29,22 @@ describe("the Services page in Chromium", () => {
     const greeting = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"]');
     await greeting.waitFor({ timeout: 30_000 });
     const rows = await page.locator("[data-service-key]").evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent?.trim())),
+      trs.map((tr) => {
+        const [service, ...rest] = Array.from(tr.querySelectorAll("td"));
+        const badges = Array.from(service?.querySelectorAll("[data-service-badges] > *") ?? [], (b) => b.textContent);
+        return [service?.querySelector("[data-java-name]")?.textContent, badges.join(" | "), ...rest.map((td) => td.textContent?.trim())];
+      }),
     );
     const consumerApps = rig.consumers.map((c) => c.app).sort();
     expect(consumerApps).toEqual(["demo-consumer-27", "demo-consumer-33"]);
-    // Interface, Group, Version, Providers, Consumers, Provided by, Consumed by, Dubbo.
+    const providerApps = rig.providers.map((p) => p.app).sort().join(", ");
+    // Service (name | badges), Providers, Consumers, Provided by, Consumed by, Dubbo.
     expect(rows).toEqual([
-      ["io.dubboconsole.demo.api.FaultService", "—", "2.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.GreetingService", "—", "—", "2", "2", "demo-provider-27, demo-provider-33", consumerApps.join(", "), "2.7.233.3.6"],
-      ["io.dubboconsole.demo.api.TypesService", "demo", "1.0.0", "2", "0", "demo-provider-27, demo-provider-33", "—", "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.FaultService", "version 2.0.0 | interface + instance", "3", "0", providerApps, "—", "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.GreetingService", "interface + instance", "3", "2", providerApps, consumerApps.join(", "), "2.7.233.3.6"],
+      ["io.dubboconsole.demo.api.TypesService", "group demo | version 1.0.0 | interface + instance", "3", "0", providerApps, "—", "2.7.233.3.6"],
     ]);
-    expect(await page.locator("thead th").allTextContents()).toEqual([
-      "Interface",
-      "Group",
-      "Version",
-      "Providers",
-      "Consumers",
-      "Provided by",
-      "Consumed by",
-      "Dubbo",
-    ]);
+    expect(await page.locator("thead th").allTextContents()).toEqual(["Service", "Providers", "Consumers", "Provided by", "Consumed by", "Dubbo"]);
     expect(await page.getByTestId("services-count").textContent()).toBe("3 services");
     const indicator = page.locator('[data-testid="registry-indicator"][data-tone="good"]');
     await indicator.waitFor();
@@ -78,7 +74,7 @@ describe("the Services page in Chromium", () => {
     await page.getByTestId("services-count").filter({ hasText: app }).waitFor();
     expect(await page.getByTestId("services-count").textContent()).toBe(`1 service matches “${app}”`);
     expect(await serviceKeys(page)).toEqual(["io.dubboconsole.demo.api.GreetingService"]);
-    const consumedBy = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"] td').nth(6);
+    const consumedBy = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"] td').nth(4);
     expect(await consumedBy.textContent()).toContain(app);
     await page.close();
   });
@@ -109,7 +105,8 @@ describe("the Services page in Chromium", () => {
     const page = await browser.newPage();
     await page.goto(`${console_.url}/registry`);
     const card = page.locator("section").filter({ hasText: rig.zkAddress });
-    await card.getByText("Connected", { exact: true }).waitFor();
+    // The state badge at the top of the card (the state history below names it again).
+    await card.getByText("Connected", { exact: true }).first().waitFor();
     const text = await card.textContent();
     expect(text).toContain(`Servers${rig.zkConnectString}`);
     expect(text).toContain("Root/dubbo");
@@ -119,6 +116,10 @@ describe("the Services page in Chromium", () => {
     expect(await row("Last answer from ZooKeeper").textContent()).toMatch(/^\d+ s ago/);
     expect(await row("Last connection error").textContent()).toBe("None since the console started");
     expect(await card.getByTestId("stale-marker").count()).toBe(0);
+    // The connection's history, newest first: connected now, after connecting at start.
+    const history = await card.getByTestId("state-history").locator("[data-state]").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-state")));
+    expect(history).toEqual(["connected", "connecting"]);
+    expect(await card.getByTestId("state-history").locator("li").first().textContent()).toMatch(/for \d+ (s|min)/);
     await page.close();
   });
 });

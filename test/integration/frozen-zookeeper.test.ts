@@ -99,6 +99,10 @@ describe("a frozen ZooKeeper server (SIGSTOP)", () => {
     await zk.create(provider("10.9.0.2"));
     await waitFor("a provider added after the thaw", () => providerHosts(engine!).length === 2);
     expect(started.states.map((s) => s.type).slice(0, 3)).toEqual(["suspended", "lost", "connecting"]);
+    // The status page's history tells the same story, newest first, from the new session.
+    const history = registry.status().history;
+    expect(history.map((s) => s.type).slice(0, 4)).toEqual(["connected", "connecting", "lost", "suspended"]);
+    expect(history[0]).toEqual(registry.session.state);
   });
 
   it("moves to another member of an ensemble within 10 s and misses nothing changed meanwhile", async () => {

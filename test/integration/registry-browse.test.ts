@@ -24,7 +24,7 @@ beforeAll(async () => {
   engine = new Engine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress }), silentLogger);
   engine.start();
   zk = await connectTestZk(rig.zkConnectString);
-  await waitFor("the registry view to sync", () => engine.registries.every((r) => r.usable));
+  await waitFor("both discovery levels to sync", () => engine.registries.every((r) => r.usable && r.discovery.syncedAt !== null));
 });
 
 afterAll(() => {
@@ -33,26 +33,28 @@ afterAll(() => {
 });
 
 describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => {
-  it("lists each demo service by group/interface:version with its providers from both Dubbo lines", async () => {
-    const greeting = await waitFor("both consumers of GreetingService", () => {
+  it("lists each demo service by group/interface:version with its providers from both Dubbo lines and both discovery levels", async () => {
+    const greeting = await waitFor("both consumers and the instance-only provider of GreetingService", () => {
       const s = find(GREETING);
-      return s && s.consumers === 2 ? s : undefined;
+      return s && s.consumers === 2 && s.providers === 3 ? s : undefined;
     });
     expect(greeting).toEqual({
       key: GREETING,
       interface: GREETING,
       group: "",
       version: "",
-      providers: 2,
+      providers: 3,
       consumers: 2,
-      applications: ["demo-provider-27", "demo-provider-33"],
+      applications: ["demo-provider-27", "demo-provider-33", "demo-provider-33-instance"],
       consumerApplications: ["demo-consumer-27", "demo-consumer-33"],
       releases: ["2.7.23", "3.3.6"],
+      registries: [rig.zkAddress],
+      sources: ["interface", "instance"],
     });
     // A consumer application finds what it consumes.
     expect(engine.catalog.list({ q: "DEMO-consumer-33", limit: 10 }).services.map((s) => s.key)).toEqual([GREETING]);
-    expect(find("demo/io.dubboconsole.demo.api.TypesService:1.0.0")).toMatchObject({ group: "demo", version: "1.0.0", providers: 2, consumers: 0 });
-    expect(find("io.dubboconsole.demo.api.FaultService:2.0.0")).toMatchObject({ group: "", version: "2.0.0", providers: 2 });
+    expect(find("demo/io.dubboconsole.demo.api.TypesService:1.0.0")).toMatchObject({ group: "demo", version: "1.0.0", providers: 3, consumers: 0 });
+    expect(find("io.dubboconsole.demo.api.FaultService:2.0.0")).toMatchObject({ group: "", version: "2.0.0", providers: 3 });
   });
 
   it("keeps the config, metadata and mapping trees out of the service list", () => {
@@ -72,7 +74,7 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
   it("filters by a case-insensitive substring of interface, group, version or application", () => {
     expect(engine.catalog.list({ q: "TYPESSERVICE", limit: 100 }).services.map((s) => s.key)).toEqual(["demo/io.dubboconsole.demo.api.TypesService:1.0.0"]);
     expect(engine.catalog.list({ q: "2.0.0", limit: 100 }).services.map((s) => s.key)).toEqual(["io.dubboconsole.demo.api.FaultService:2.0.0"]);
-    expect(engine.catalog.list({ q: "nothing-like-this", limit: 100 })).toEqual({ services: [], total: 0, stale: [] });
+    expect(engine.catalog.list({ q: "nothing-like-this", limit: 100 })).toEqual({ services: [], total: 0, stale: [], nextCursor: null });
     expect(engine.catalog.list({ limit: 1 })).toMatchObject({ total: 3 });
     expect(engine.catalog.list({ limit: 1 }).services).toHaveLength(1);
   });
@@ -80,12 +82,12 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
   it("sees a provider join and leave through the watches", async () => {
     const extra = await startProvider({ line: "3.3", registry: rig.zkAddress, host: "127.0.0.4", app: "late-provider", services: ["greeting"] });
     try {
-      const joined = await waitFor("the third provider", () => (find(GREETING)?.providers === 3 ? find(GREETING) : undefined));
+      const joined = await waitFor("the fourth provider", () => (find(GREETING)?.providers === 4 ? find(GREETING) : undefined));
       expect(joined.applications).toContain("late-provider");
     } finally {
       await extra.stop();
     }
-    const left = await waitFor("the third provider to leave", () => (find(GREETING)?.providers === 2 ? find(GREETING) : undefined));
+    const left = await waitFor("the fourth provider to leave", () => (find(GREETING)?.providers === 3 ? find(GREETING) : undefined));
     expect(left.applications).not.toContain("late-provider");
   });
 

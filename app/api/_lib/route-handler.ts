@@ -11,20 +11,24 @@ export interface HandlerContext {
   readonly engine: Engine;
 }
 
-/** The body of one method of one endpoint: parse, call one service, return the JSON value. */
+/**
+ * The body of one method of one endpoint: parse, call one service, return the JSON value,
+ * or a whole Response for an answer that is not JSON (a stream of server-sent events).
+ */
 export type HandlerBody = (ctx: HandlerContext) => Promise<unknown> | unknown;
 
 /**
  * Wraps every route handler (route files get it through `endpoint()`): runs it, answers
- * its value as JSON, turns typed errors into `{ error: { code, message } }` with the
+ * its value as JSON (a Response it returns is answered as it is), turns typed errors into `{ error: { code, message } }` with the
  * status from HTTP_STATUS, and turns anything unexpected into a logged 500 that says
  * nothing of the internals.
  */
 export function route(body: HandlerBody) {
-  return async (request: Request): Promise<NextResponse> => {
+  return async (request: Request): Promise<Response> => {
     const engine = getEngine();
     try {
       const result = await body({ request, engine });
+      if (result instanceof Response) return result;
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
     } catch (e) {
       if (isConsoleError(e)) return errorResponse(e);

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "@/lib/api/catalog-entities";
+import { changeEventSchema } from "@/lib/api/events";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
 import { servicesResponseSchema } from "@/lib/api/services";
 
@@ -15,14 +17,40 @@ function example(heading: string): unknown {
   return JSON.parse(block);
 }
 
-/** The applications `npm run demo` starts, read from scripts/demo.ts. */
-const demoApps = new Set([...readFileSync(join(ROOT, "scripts", "demo.ts"), "utf8").matchAll(/app: "([^"]+)"/g)].map((m) => m[1]));
+const demoScript = readFileSync(join(ROOT, "scripts", "demo.ts"), "utf8");
+/** The applications `npm run demo` starts, read from scripts/demo.ts: providers (`app: "…"`) and consumers (`consumer("2.7", "…")`). */
+const demoApps = new Set([...demoScript.matchAll(/app: "([^"]+)"|consumer\("[\d.]+", "([^"]+)"\)/g)].map((m) => m[1] ?? m[2]));
 
 describe("the examples of docs/api.md", () => {
   it("shows GET /api/v1/services in the shape the schema accepts, with applications the demo runs", () => {
     const body = servicesResponseSchema.parse(example("## GET /api/v1/services"));
     expect(demoApps.size).toBeGreaterThan(0);
     for (const service of body.services) expect(service.applications.filter((a) => !demoApps.has(a))).toEqual([]);
+  });
+
+  const notInDemo = (apps: readonly string[]) => apps.filter((a) => !demoApps.has(a));
+
+  it("shows GET /api/v1/service in the shape the schema accepts, with applications the demo runs", () => {
+    const body = serviceDetailSchema.parse(example("## GET /api/v1/service"));
+    expect(notInDemo([...body.providers, ...body.consumers].map((p) => p.application))).toEqual([]);
+    expect(body.providers.map((p) => p.source).sort()).toEqual(["instance", "interface"]);
+    for (const p of body.providers) expect(p.url.startsWith(`${p.protocol}://${p.address}/${body.interface}?`)).toBe(true);
+  });
+
+  it("shows GET /api/v1/applications with every application the demo runs, consumer-only ones included", () => {
+    const body = applicationsResponseSchema.parse(example("## GET /api/v1/applications"));
+    expect(body.applications.map((a) => a.name).sort()).toEqual([...demoApps].sort());
+    expect(body.applications.filter((a) => a.provides === 0).length).toBeGreaterThan(0);
+  });
+
+  it("shows GET /api/v1/application and /address in the shapes the schemas accept, with applications the demo runs", () => {
+    const app = applicationDetailSchema.parse(example("## GET /api/v1/application"));
+    const address = addressDetailSchema.parse(example("## GET /api/v1/address"));
+    expect(notInDemo([app.name, ...app.instances.map((i) => i.application), ...address.applications])).toEqual([]);
+  });
+
+  it("shows an event of GET /api/v1/events in the shape the schema accepts", () => {
+    expect(() => changeEventSchema.parse(example("## GET /api/v1/events"))).not.toThrow();
   });
 
   it("shows GET /api/v1/registry in the shape the schema accepts", () => {

@@ -52,8 +52,10 @@ describe("servicesQuerySchema", () => {
   });
 
   it("never answers with zod's own wording", () => {
-    for (const input of [{ limit: "abc" }, { limit: "" }, { q: "x".repeat(201) }, { q: 1 }, { limit: null }]) {
-      for (const message of messages(servicesQuerySchema, input)) expect(message).toMatch(/^(q|limit) must be /);
+    for (const input of [{ limit: "abc" }, { limit: "" }, { q: "x".repeat(201) }, { q: 1 }, { limit: null }, { by: "x" }, { by: 2 }, { cursor: 3 }]) {
+      const found = messages(servicesQuerySchema, input);
+      expect(found.length).toBeGreaterThan(0);
+      for (const message of found) expect(message).toMatch(/^(q|limit|by|cursor) must be /);
     }
   });
 });

@@ -7,6 +7,7 @@ const status = (state: RegistryStatus["state"], syncedAt: number | null = 1): Re
   servers: ["zk:2181"],
   root: "/dubbo",
   state,
+  history: [state],
   syncedAt,
   serviceCount: 0,
   lastHeardAt: null,

@@ -1,0 +1,15 @@
+import { openEventStream } from "@/server/runtime/event-stream";
+import { endpoint } from "../../_lib/endpoint";
+import { eventStreamResponse } from "../../_lib/event-stream-response";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/**
+ * GET /api/v1/events — server-sent events of catalog and registry changes (lib/api/events.ts);
+ * a reconnecting client's Last-Event-ID gets what it missed replayed, or a `reset`.
+ */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  GET: ({ request, engine }) =>
+    eventStreamResponse(openEventStream(engine.events, { lastEventId: request.headers.get("last-event-id"), signal: request.signal })),
+});

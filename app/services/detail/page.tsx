@@ -1,0 +1,34 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { MissingParam } from "@/components/catalog/missing-param";
+import { ServiceDetailView } from "@/components/service-detail/service-detail-view";
+import { entityParam } from "../../_lib/entity-param";
+import { getEngine } from "@/server/runtime/boot";
+import { serviceQuery } from "@/lib/api/queries";
+import { prefetchFromServer } from "../../_lib/prefetch";
+import { getQueryClient } from "../../get-query-client";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const key = await entityParam(searchParams, "key");
+  return { title: key || "Service" };
+}
+
+/**
+ * One service, at `/services/detail?key=group/interface:version`: the key goes in the query
+ * string, where its `/` and `:` need no encoding (see lib/format/hrefs.ts).
+ */
+export default async function ServiceDetailPage({ searchParams }: Props) {
+  const key = await entityParam(searchParams, "key");
+  if (!key) return <MissingParam what="service" param="key" example="/services/detail?key=demo/io.example.DemoService:1.0.0" />;
+  const queryClient = getQueryClient();
+  await prefetchFromServer(queryClient, serviceQuery(key).queryKey, () => getEngine().catalog.service(key));
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ServiceDetailView key={key} serviceKey={key} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ServiceDetail } from "@/lib/api/catalog-entities";
+import { serviceQuery } from "@/lib/api/queries";
+import { EntityProblem } from "../catalog/entity-problem";
+import { EntityHeader, Fact } from "../catalog/page-header";
+import { None } from "../ui/none";
+import { StaleBanner } from "../services/stale-banner";
+import { Callout } from "../ui/callout";
+import { CopyButton } from "../ui/copy-button";
+import { JavaName } from "../ui/java-name";
+import { ServiceKeyText } from "../ui/service-key-text";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { MethodsPanel } from "./methods-panel";
+import { ConsumersTable, ProvidersTable } from "./providers-table";
+import { RawUrlsPanel } from "./raw-urls-panel";
+import { RoutesPanel } from "./routes-panel";
+import { useTabParam } from "./use-tab-param";
+
+const TABS = ["providers", "consumers", "methods", "routes", "urls"] as const;
+
+function TabCount({ n }: { n: number }) {
+  return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
+}
+
+function Header({ service }: { service: ServiceDetail }) {
+  return (
+    <EntityHeader
+      kind="Service"
+      title={<JavaName name={service.interface} />}
+      actions={<CopyButton text={service.interface} label="Copy interface name" />}
+      facts={
+        <>
+          <Fact label="Group">{service.group || <None />}</Fact>
+          <Fact label="Version">{service.version || <None />}</Fact>
+          <Fact label="Providers">{service.providers.length}</Fact>
+          <Fact label="Consumers">{service.consumers.length}</Fact>
+          <span className="inline-flex min-w-0 items-center gap-1" data-fact="Key">
+            <span className="text-zinc-500 dark:text-zinc-400">Key</span>
+            <ServiceKeyText value={service.key} className="min-w-0 text-xs text-zinc-900 dark:text-zinc-100" data-testid="service-key" />
+            <CopyButton text={service.key} label="Copy service key" />
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * One service in full: who provides and consumes it, its methods, its routes and every raw
+ * URL. Kept current by the change stream (or polling while it is down); the tab is in `?tab=`.
+ */
+export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
+  const { data, error, isPending, dataUpdatedAt } = useQuery(serviceQuery(serviceKey));
+  const [tab, setTab] = useTabParam(TABS);
+  if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
+  if (isPending) return <Callout>Loading the service…</Callout>;
+  return (
+    <div className="space-y-4" data-testid="service-detail">
+      <Header service={data} />
+      <StaleBanner stale={data.stale} fetchedAt={dataUpdatedAt} title="This service may be out of date" />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Service">
+          <TabsTrigger value="providers">
+            Providers <TabCount n={data.providers.length} />
+          </TabsTrigger>
+          <TabsTrigger value="consumers">
+            Consumers <TabCount n={data.consumers.length} />
+          </TabsTrigger>
+          <TabsTrigger value="methods">
+            Methods <TabCount n={data.methods.length} />
+          </TabsTrigger>
+          <TabsTrigger value="routes">
+            Routes <TabCount n={data.routes.length} />
+          </TabsTrigger>
+          <TabsTrigger value="urls">Raw URLs</TabsTrigger>
+        </TabsList>
+        <TabsContent value="providers">
+          <ProvidersTable providers={data.providers} />
+        </TabsContent>
+        <TabsContent value="consumers">
+          <ConsumersTable consumers={data.consumers} />
+        </TabsContent>
+        <TabsContent value="methods">
+          <MethodsPanel service={data} />
+        </TabsContent>
+        <TabsContent value="routes">
+          <RoutesPanel routes={data.routes} />
+        </TabsContent>
+        <TabsContent value="urls">
+          <RawUrlsPanel service={data} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

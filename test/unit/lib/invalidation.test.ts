@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { prefixesToInvalidate } from "@/lib/api/invalidation";
+
+describe("prefixesToInvalidate", () => {
+  it("refetches a changed service's detail and every list or entity that counts services", () => {
+    expect(prefixesToInvalidate([{ type: "service", key: "demo/io.x.A:1.0", kind: "providers" }])).toEqual([
+      ["services"],
+      ["applications"],
+      ["application"],
+      ["address"],
+      ["service", "demo/io.x.A:1.0"],
+    ]);
+  });
+
+  it("names each changed service once, however many events a burst brings", () => {
+    const prefixes = prefixesToInvalidate([
+      { type: "service", key: "io.x.A", kind: "providers" },
+      { type: "service", key: "io.x.B", kind: "consumers" },
+      { type: "service", key: "io.x.A", kind: "removed" },
+    ]);
+    expect(prefixes).not.toBe("all");
+    expect((prefixes as unknown[][]).filter((p) => p[0] === "service")).toEqual([
+      ["service", "io.x.A"],
+      ["service", "io.x.B"],
+    ]);
+  });
+
+  it("refetches everything on a registry change (stale markers ride on every answer) and on reset", () => {
+    expect(prefixesToInvalidate([{ type: "service", key: "io.x.A", kind: "providers" }, { type: "registry", registry: "zookeeper://zk:2181" }])).toBe("all");
+    expect(prefixesToInvalidate([{ type: "reset" }])).toBe("all");
+  });
+
+  it("refetches nothing for no events", () => {
+    expect(prefixesToInvalidate([])).toEqual([]);
+  });
+});
