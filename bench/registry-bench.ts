@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { READ_CONCURRENCY } from "@/server/registry/registry-view";
 import { startZooKeeper, type ZooKeeperHandle } from "../test/support/zookeeper";
 import { finish, median, startJava, startNodeScript, tagged, ZOOKEEPER_BENCH_FLAGS } from "./bench-process";
-import { type ChurnResult, measureChurn } from "./churn";
+import { type ChurnResult, measureChurn, type ProbeLatencies } from "./churn";
 import { populateRegistry, type RegistryShape } from "./populate";
 
 const CHURN_RATE = 200;
@@ -37,6 +37,7 @@ interface Reads {
 interface Figures {
   raw: Reads;
   view: number[];
+  catalog: number[];
   console: Reads;
   java: Reads;
   rss: { syncMs: number; rssSynced: number; rssSettled: number; maxRss: number; heapUsed: number }[];
@@ -85,10 +86,11 @@ async function syncRound(zk: ZooKeeperHandle, figures: Figures, urls: number): P
   const ours = await measured(
     server,
     figures.console,
-    async () => tagged<{ viewMs: number; allMs: number; cpuMs: number }>(await finish(startNodeScript("console-child.ts", ["sync", zk.dubboAddress, "1"])), "SYNC"),
+    async () => tagged<{ viewMs: number; allMs: number; cpuMs: number; catalogMs: number }>(await finish(startNodeScript("console-child.ts", ["sync", zk.dubboAddress, "1"])), "SYNC"),
     (r) => ({ wall: r.allMs, cpu: r.cpuMs }),
   );
   figures.view.push(...ours.map((r) => r.viewMs));
+  figures.catalog.push(...ours.map((r) => r.catalogMs));
   const java = await measured(
     server,
     figures.java,
@@ -114,7 +116,7 @@ async function benchSize(shape: RegistryShape, rounds: number, churn: boolean): 
     const started = performance.now();
     const urls = await populateRegistry(zk.connectString, shape);
     const populateMs = performance.now() - started;
-    const figures: Figures = { raw: reads(), view: [], console: reads(), java: reads(), rss: [], churn: null };
+    const figures: Figures = { raw: reads(), view: [], catalog: [], console: reads(), java: reads(), rss: [], churn: null };
     // The server's JIT warms up on a few full reads, not charged to whichever peer comes first.
     await finish(startNodeScript("raw-read.ts", [zk.connectString, "/dubbo", "2"]));
     for (let i = 0; i < rounds; i++) await syncRound(zk, figures, urls);
@@ -147,16 +149,19 @@ function report(shape: RegistryShape, urls: number, rounds: number, populateMs: 
     `    java ZooKeeper client (TreeReader)       : ${ms(f.java.wall)} ${(java / raw).toFixed(2)}x raw      | ${cpu(f.java)}`,
     `    console: view synced                     : ${ms(f.view)} ${vs(f.view)}`,
     `    console: view + app-level discovery      : ${ms(f.console.wall)} ${vs(f.console.wall)} | ${cpu(f.console)}`,
+    `    then the catalog built (first list)      : ${median(f.catalog).toFixed(0).padStart(6)} ms more`,
     `  console process after one sync, as it starts (median of ${f.rss.length}; disk cache on):`,
     `    first sync, cold JIT                     : ${median(f.rss.map((r) => r.syncMs)).toFixed(0)} ms`,
     `    RSS when synced / settled / peak         : ${mb((r) => r.rssSynced)} / ${mb((r) => r.rssSettled)} / ${mb((r) => r.maxRss)} (JS heap used ${mb((r) => r.heapUsed)})`,
   ];
   const c = f.churn;
   if (c) {
+    const probe = (l: ProbeLatencies) => `${l.p50Ms.toFixed(0)} / ${l.p95Ms.toFixed(0)} / ${l.maxMs.toFixed(0)} ms${l.missed ? ` (${l.missed} not seen within 5 s)` : ""}`;
     lines.push(
-      `  churn: ${c.rate} provider changes/s asked (${c.achievedRate.toFixed(0)}/s acknowledged), ${c.probes} probes; write -> view change event:`,
-      `    p50 / p95 / max                          : ${c.p50Ms.toFixed(0)} / ${c.p95Ms.toFixed(0)} / ${c.maxMs.toFixed(0)} ms${c.missed ? ` (${c.missed} not seen within 5 s)` : ""}`,
-      `    console CPU meanwhile                    : ${c.cpuCores.toFixed(2)} cores`,
+      `  churn: ${c.rate} provider changes/s asked (${c.achievedRate.toFixed(0)}/s acknowledged), ${c.probes} probes, p50 / p95 / max from the write:`,
+      `    to the view's change event               : ${probe(c.view)}`,
+      `    to the event for /api/v1/events (bus)    : ${probe(c.events)}`,
+      `    console CPU meanwhile (disk cache on)    : ${c.cpuCores.toFixed(2)} cores`,
     );
   }
   return lines;
