@@ -17,9 +17,14 @@ const JAVA_CLIENT_FLAGS = ["-Xmx1g"];
  */
 export const ZOOKEEPER_BENCH_FLAGS = ["-Xmx2g", "-XX:TieredStopAtLevel=4"];
 
-/** Starts `bench/<script>` in its own Node process (tsx, --expose-gc so rounds can start from a collected heap). */
+/**
+ * Starts `bench/<script>` in its own Node process (tsx, --expose-gc so rounds can start
+ * from a collected heap). BENCH_NODE_FLAGS adds Node flags, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile each child (NODE_OPTIONS refuses --cpu-prof).
+ */
 export function startNodeScript(script: string, args: readonly string[]): Peer {
-  return startPeer(script, process.execPath, ["--expose-gc", "--import", "tsx", join("bench", script), ...args], { cwd: ROOT });
+  const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  return startPeer(script, process.execPath, ["--expose-gc", ...extra, "--import", "tsx", join("bench", script), ...args], { cwd: ROOT });
 }
 
 /** Runs a peer to its end; its output lines, or an error with the last of them. */

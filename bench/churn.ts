@@ -8,10 +8,11 @@
  *   (with a new timestamp, so a new node name) of a random provider of a random service;
  * - the probes: every {@link PROBE_EVERY_MS}, a new provider node carrying `probe=<n>` in a
  *   random service, timed from just before the create is sent to the moment the console's
- *   view publishes a providers list holding it (the view's change event, timestamped in the
- *   child with the same wall clock). The probe is removed again once seen.
- * The view is what the catalog and the events endpoint are fed from; the time to the
- * browser adds the catalog and SSE hop on top (not measured here).
+ *   view publishes a providers list holding it (the view's change event), and to the moment
+ *   the engine's event bus sends an event for its service: what GET /api/v1/events
+ *   streams, after the catalog and the bus's coalescing window, before the HTTP hop (not
+ *   measured). Timestamped in the child with the same wall clock. The probe is removed
+ *   again once seen.
  */
 import type zookeeper from "node-zookeeper-client";
 import type { Peer } from "../test/support/child-process";
@@ -25,14 +26,23 @@ const PROBE_EVERY_MS = 250;
 /** How long a probe may take before it counts as missed. */
 const PROBE_LIMIT_MS = 5_000;
 
-export interface ChurnResult {
-  rate: number;
-  achievedRate: number;
-  probes: number;
+/** Latencies of the probes from their write, in ms. */
+export interface ProbeLatencies {
+  /** Not seen within {@link PROBE_LIMIT_MS}. */
   missed: number;
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+}
+
+export interface ChurnResult {
+  rate: number;
+  achievedRate: number;
+  probes: number;
+  /** To the view's change event. */
+  view: ProbeLatencies;
+  /** To the event bus's event (GET /api/v1/events). */
+  events: ProbeLatencies;
   cpuCores: number;
 }
 
@@ -87,6 +97,20 @@ interface Probe {
   path: string;
   sentAt: number;
   seenAt?: number;
+  eventAt?: number;
+}
+
+function latencies(probes: readonly Probe[], at: (p: Probe) => number | undefined): ProbeLatencies {
+  const ms = probes.map((p) => {
+    const t = at(p);
+    return t === undefined ? Number.POSITIVE_INFINITY : t - p.sentAt;
+  });
+  return {
+    missed: ms.filter((l) => l > PROBE_LIMIT_MS).length,
+    p50Ms: quantile(ms, 0.5),
+    p95Ms: quantile(ms, 0.95),
+    maxMs: Math.max(...ms),
+  };
 }
 
 export async function measureChurn(zk: { connectString: string; dubboAddress: string }, shape: { services: number; providersPerService: number }, cacheDir: string, rate: number): Promise<ChurnResult> {
@@ -102,10 +126,14 @@ export async function measureChurn(zk: { connectString: string; dubboAddress: st
     let read = child.lines.length;
     poll = setInterval(() => {
       for (; read < child.lines.length; read++) {
-        const m = /^SEEN (\d+) (\d+)$/.exec(child.lines[read]!);
-        const probe = m && probes.get(m[1]!);
+        const m = /^(SEEN|EVENT) (\d+) (\d+)$/.exec(child.lines[read]!);
+        const probe = m && probes.get(m[2]!);
         if (!probe) continue;
-        probe.seenAt = Number(m[2]);
+        if (m[1] === "EVENT") {
+          probe.eventAt = Number(m[3]);
+          continue;
+        }
+        probe.seenAt = Number(m[3]);
         prober.remove(probe.path, -1, () => undefined);
       }
     }, 20);
@@ -123,16 +151,13 @@ export async function measureChurn(zk: { connectString: string; dubboAddress: st
     await sleep(PROBE_LIMIT_MS);
     load.close();
     prober.close();
-    const latencies = [...probes.values()].map((p) => (p.seenAt === undefined ? Number.POSITIVE_INFINITY : p.seenAt - p.sentAt));
-    const seen = latencies.filter((l) => l <= PROBE_LIMIT_MS);
+    const all = [...probes.values()];
     return {
       rate,
       achievedRate: acked / ((windowEnd - windowStart + WARMUP_MS) / 1000),
-      probes: latencies.length,
-      missed: latencies.length - seen.length,
-      p50Ms: quantile(latencies, 0.5),
-      p95Ms: quantile(latencies, 0.95),
-      maxMs: Math.max(...latencies),
+      probes: all.length,
+      view: latencies(all, (p) => p.seenAt),
+      events: latencies(all, (p) => p.eventAt),
       cpuCores: cpuBetween(child, windowStart, windowEnd),
     };
   } finally {

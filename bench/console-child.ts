@@ -7,19 +7,23 @@
  *
  * - `sync <registry> <rounds>`: rounds+1 engines one after another, cache off; the first
  *   warms the JIT and is not reported. Per round prints
- *   `SYNC {"viewMs":…,"allMs":…,"cpuMs":…}`: the interface-level view synced, and that plus
- *   application-level discovery (whose reads find nothing much on this tree), and the
- *   process's CPU time until the latter.
+ *   `SYNC {"viewMs":…,"allMs":…,"cpuMs":…,"catalogMs":…}`: the interface-level view synced,
+ *   that plus application-level discovery (whose reads find nothing much on this tree),
+ *   the process's CPU time until the latter, and then how long the catalog took to be
+ *   ready to answer (its first list, which builds it if it has not yet).
  * - `rss <registry> <cacheDir>`: one engine in a fresh process, as the console starts,
  *   with its disk cache on in `cacheDir` (the default deployment). Prints
  *   `RSS {"syncMs":…,"rssSynced":…,"rssSettled":…,"maxRss":…,"heapUsed":…}` in bytes:
- *   the RSS when the view is synced, and 3 s later once the cache has been written and a
- *   GC has run.
+ *   the RSS when the view is synced, and 3 s later once the catalog has been built (a
+ *   first list, as a page asks), the cache written and a GC run.
  * - `churn <registry> <cacheDir>`: one engine as above; after the sync prints `SYNCED`,
  *   then `SEEN <probe> <epoch ms>` the first time the view publishes a providers list
- *   holding a node of probe <probe> (a `probe=<n>` parameter), and every 500 ms
- *   `CPU <epoch ms> <user+system µs so far>`.
+ *   holding a node of probe <probe> (a `probe=<n>` parameter), `EVENT <probe> <epoch ms>`
+ *   when the event bus (what GET /api/v1/events streams) then sends an event for the
+ *   probe's service (or a reset), and every 500 ms `CPU <epoch ms> <user+system µs so far>`.
  */
+import { parseEncodedDubboUrl } from "@/lib/dubbo/url";
+import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
@@ -68,15 +72,19 @@ async function settle(): Promise<void> {
 async function syncRounds(registry: string, rounds: number): Promise<void> {
   for (let i = 0; i <= rounds; i++) {
     const { engine, viewMs, allMs, cpuMs } = await startEngine(registry, "off");
+    const started = performance.now();
+    engine.catalog.list({ limit: 100 });
+    const catalogMs = performance.now() - started;
     engine.close();
     await settle();
-    if (i > 0) say(`SYNC ${JSON.stringify({ viewMs, allMs, cpuMs })}`);
+    if (i > 0) say(`SYNC ${JSON.stringify({ viewMs, allMs, cpuMs, catalogMs })}`);
   }
 }
 
 async function rss(registry: string, cacheDir: string): Promise<void> {
   const { engine, allMs } = await startEngine(registry, cacheDir);
   const rssSynced = process.memoryUsage.rss();
+  engine.catalog.list({ limit: 100 });
   await new Promise((r) => setTimeout(r, 3_000));
   globalThis.gc?.();
   const memory = process.memoryUsage();
@@ -89,6 +97,8 @@ async function churn(registry: string, cacheDir: string): Promise<void> {
   const { engine } = await startEngine(registry, cacheDir);
   const view = engine.registries[0]!.view;
   const seen = new Set<string>();
+  /** Probes the view has shown, by the key of their service, waiting for the bus to send that key. */
+  const awaited = new Map<string, string[]>();
   view.onChange((c) => {
     if (c.type !== "category" || c.category !== "providers") return;
     for (const { node } of view.service(c.service)?.get("providers") ?? []) {
@@ -98,13 +108,27 @@ async function churn(registry: string, cacheDir: string): Promise<void> {
       if (!seen.has(probe)) {
         seen.add(probe);
         say(`SEEN ${probe} ${Date.now()}`);
+        const key = serviceKey(serviceIdOf(parseEncodedDubboUrl(node)));
+        awaited.set(key, [...(awaited.get(key) ?? []), probe]);
       }
+    }
+  });
+  engine.events.subscribe(({ data }) => {
+    const keys = data.type === "reset" ? [...awaited.keys()] : data.type === "service" ? [data.key] : [];
+    for (const key of keys) {
+      for (const probe of awaited.get(key) ?? []) say(`EVENT ${probe} ${Date.now()}`);
+      awaited.delete(key);
     }
   });
   setInterval(() => {
     const cpu = process.cpuUsage();
     say(`CPU ${Date.now()} ${cpu.user + cpu.system}`);
   }, 500);
+  // Stopped by the harness: exit properly (a --cpu-prof profile is written on exit).
+  process.once("SIGTERM", () => {
+    engine.close();
+    process.exit(0);
+  });
   say("SYNCED");
 }
 

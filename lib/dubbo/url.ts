@@ -118,7 +118,7 @@ function parseParameters(input: string, from: number, dialect: UrlDialect, like:
       const eq = input.indexOf(EQUALS, nameStart);
       const hasValue = eq >= 0 && eq < end - 1;
       const name = input.slice(nameStart, eq >= 0 && eq < end ? eq : end);
-      const value = shared(hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "", like?.[name]);
+      const value = sharedOrOwn(hasValue ? input.slice(eq + 1, end) : dialect === "2.7" ? name : "", like?.[name]);
       setParameter(params, name, value);
       if (name.startsWith(DEFAULT_KEY_PREFIX)) {
         const bare = name.slice(DEFAULT_KEY_PREFIX.length);
@@ -136,9 +136,21 @@ function setParameter(params: Record<string, string>, name: string, value: strin
   else params[name] = value;
 }
 
-/** `value`, or `other` when it is the same string: equal strings parsed from different URLs are then held once. */
-function shared(value: string, other: unknown): string {
-  return other === value ? other : value;
+/**
+ * V8 makes a cut of 13 characters or more (SlicedString::kMinLength) a view into the string
+ * it was cut from; kept in a URL, one such value would keep the whole decoded child name
+ * alive as long as the registry keeps the URL.
+ */
+const VIEW_MIN_LENGTH = 13;
+
+/**
+ * `value`, or `other` when it is the same string, so that equal strings parsed from
+ * different URLs are held once; otherwise `value` as a string of its own (see
+ * {@link VIEW_MIN_LENGTH}; flattening the concatenation copies it).
+ */
+function sharedOrOwn(value: string, other: unknown): string {
+  if (other === value) return other;
+  return value.length < VIEW_MIN_LENGTH ? value : (value + " ").slice(0, -1);
 }
 
 function parseBody(full: string, body: string, parameters: Readonly<Record<string, string>>, like: DubboUrl | undefined): DubboUrl {
@@ -191,14 +203,13 @@ function parseBody(full: string, body: string, parameters: Readonly<Record<strin
     }
   }
   const host = end > start ? body.slice(start, end) : "";
-  if (!like) return { protocol, username, password, host, port, path, parameters };
   return {
-    protocol: shared(protocol, like.protocol),
-    username: shared(username, like.username),
-    password: shared(password, like.password),
-    host: shared(host, like.host),
+    protocol: sharedOrOwn(protocol, like?.protocol),
+    username: sharedOrOwn(username, like?.username),
+    password: sharedOrOwn(password, like?.password),
+    host: sharedOrOwn(host, like?.host),
     port,
-    path: shared(path, like.path),
+    path: sharedOrOwn(path, like?.path),
     parameters,
   };
 }

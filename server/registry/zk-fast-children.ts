@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import zookeeper from "node-zookeeper-client";
 import type { ZkWire } from "./zk-wire-batching";
 
@@ -25,6 +26,7 @@ interface ConnectionManagerInternals {
   pendingQueue: { request: unknown }[];
   queue(request: unknown, callback: (error: unknown, response?: unknown) => void): void;
   registerChildWatcher(path: string, watcher: (event: zookeeper.Event) => void): void;
+  watcherManager?: { childWatchers?: Record<string, EventEmitter | undefined> };
 }
 
 type ChildrenCallback = (error: Error | zookeeper.Exception | null, children: string[]) => void;
@@ -88,6 +90,7 @@ export function fastGetChildren(client: zookeeper.Client, wire: ZkWire): GetChil
   const createException = (zookeeper.Exception as unknown as { create?: (code: number) => zookeeper.Exception }).create;
   if (!manager || manager.chrootPath || !Array.isArray(manager.pendingQueue) || !createException) return null;
   if (typeof manager.queue !== "function" || typeof manager.registerChildWatcher !== "function") return null;
+  const watchChildren = childWatcherRegistry(manager);
 
   wire.interceptFrames((frame) => {
     const head = manager.pendingQueue[0]?.request;
@@ -109,13 +112,34 @@ export function fastGetChildren(client: zookeeper.Client, wire: ZkWire): GetChil
       return;
     }
     const finish = (error: zookeeper.Exception | null, children?: string[]) => {
-      if (!error && watcher) manager.registerChildWatcher(path, watcher);
+      if (!error && watcher) watchChildren(path, watcher);
       callback(error, children!);
     };
     const request = new ChildrenRequest(path, watcher !== undefined, finish);
     // The client calls back only to fail the packet (a dropped or closed connection): the
     // reply is always decoded above, the client having no decoder for this opcode.
     manager.queue(request, (error) => finish(error as zookeeper.Exception));
+  };
+}
+
+/**
+ * Registers a child watcher as WatcherManager.registerChildWatcher does (an EventEmitter
+ * per path in `childWatchers`, where SetWatches and notifications find it), without what
+ * that costs per call and a watcher here never needs: validating a path already checked,
+ * scanning the path's listeners for this same function (each read's watcher is a new
+ * one), and a `once` wrapper (the manager drops a path's emitter before it emits, so a
+ * listener runs once either way). The client's own method when the map is not there.
+ */
+function childWatcherRegistry(manager: ConnectionManagerInternals): (path: string, watcher: (event: zookeeper.Event) => void) => void {
+  const watchers = manager.watcherManager?.childWatchers;
+  if (!watchers || typeof watchers !== "object") return (path, watcher) => manager.registerChildWatcher(path, watcher);
+  return (path, watcher) => {
+    let emitter = watchers[path];
+    if (!emitter) {
+      emitter = new EventEmitter();
+      watchers[path] = emitter;
+    }
+    emitter.on("notification", watcher);
   };
 }
 

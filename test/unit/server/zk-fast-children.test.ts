@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import zookeeper from "node-zookeeper-client";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,14 @@ const jute = createRequire(import.meta.url)("node-zookeeper-client/lib/jute") as
 interface Packet {
   request: { header: { xid: number; type: number }; toBuffer(): Buffer };
   callback: (error: unknown, response?: unknown) => void;
+}
+
+/** The fast path over an existing fake manager. */
+function fakeClientWith(manager: ReturnType<typeof fakeClient>["manager"]) {
+  let intercept: (frame: Buffer) => boolean = () => false;
+  const client = { connectionManager: manager, getChildren: () => undefined } as unknown as zookeeper.Client;
+  const get = fastGetChildren(client, { interceptFrames: (h) => (intercept = h) })!;
+  return { get, deliver: (frame: Buffer) => intercept(frame) };
 }
 
 /** The connection manager as far as the fast path touches it, sending packets as the client does (xid, pending queue). */
@@ -88,6 +97,19 @@ describe("fastGetChildren", () => {
     expect(answers).toEqual([{ error: null, children: ["dubbo%3A%2F%2Fh", "é"], watchers: ["/dubbo/a.B/providers"] }]);
     expect(manager.zxid.toString("hex")).toBe("0000000000000102");
     expect(manager.pendingQueue).toHaveLength(0);
+  });
+
+  it("arms the watcher where the client's WatcherManager keeps child watchers, once per read", () => {
+    const { manager } = fakeClient();
+    const childWatchers: Record<string, EventEmitter> = {};
+    Object.assign(manager, { watcherManager: { childWatchers } });
+    const { get, deliver } = fakeClientWith(manager);
+    let fired = 0;
+    get("/dubbo/a.B/providers", () => fired++, () => undefined);
+    expect(deliver(reply(5, 1, 0, []))).toBe(true);
+    expect(childWatchers["/dubbo/a.B/providers"]?.listenerCount("notification")).toBe(1);
+    childWatchers["/dubbo/a.B/providers"]!.emit("notification", {});
+    expect(fired).toBe(1);
   });
 
   it("answers an error code with the client's own Exception and arms no watcher", () => {

@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * the console does (root, each service, each of its four categories, a watch left on each
  * path, at most N requests in flight) with the ZooKeeper Java client that Dubbo itself
  * uses, and decodes every URL with java.net.URLDecoder.
- * Args: connectString root concurrency rounds. Prints one "READ ..." line per round.
+ * Args: connectString root concurrency rounds. Prints one "READ ..." line per round, with
+ * the wall time and the CPU time the whole JVM spent meanwhile (every thread: the client's
+ * I/O and event threads, the JIT, the collector).
  */
 public final class TreeReader {
     private static final Set<String> CATEGORIES = new HashSet<String>(Arrays.asList("providers", "consumers", "routers", "configurators"));
@@ -40,6 +42,7 @@ public final class TreeReader {
                 }
             });
             connected.await();
+            long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             Round round = new Round(zk, concurrency);
             List<String> services = zk.getChildren(root, round.watcher);
@@ -50,10 +53,20 @@ public final class TreeReader {
             }
             round.awaitDone();
             long micros = (System.nanoTime() - start) / 1000;
-            System.out.println("READ services=" + round.services.get() + " urls=" + round.urls.get() + " micros=" + micros);
+            long cpuMicros = (processCpuNanos() - cpuStart) / 1000;
+            System.out.println("READ services=" + round.services.get() + " urls=" + round.urls.get() + " micros=" + micros + " cpuMicros=" + cpuMicros);
             System.out.flush();
             zk.close();
         }
+    }
+
+    /** The JVM's CPU time so far, all threads; -1000 when the platform does not say. */
+    private static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        }
+        return -1000;
     }
 
     static final class Round {
