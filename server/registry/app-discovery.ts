@@ -4,6 +4,7 @@ import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import { EMPTY_REVISION, parseServiceInstance } from "@/lib/dubbo/service-instance";
 import type { Logger } from "../runtime/logger";
 import { type DiscoveredInstance, DiscoveryState, type RevisionMetadata } from "./discovery-state";
+import { isCategory, NON_SERVICE_CHILDREN } from "./categories";
 import type { InvalidNode, MetadataReport } from "./metadata-report";
 import { WatchedReads } from "./watched-reads";
 import type { ZkDataReader } from "./zk-data-reader";
@@ -57,6 +58,8 @@ export class AppDiscovery {
   private readonly reads: WatchedReads;
   private readonly listeners = new Set<(change: DiscoveryChange) => void>();
   private lastSync: number | null = null;
+  /** Under a shared root: the root's children found to be interface nodes this epoch, not read again as applications. */
+  private interfaceNodes = new Set<string>();
 
   constructor(
     reader: ZkDataReader,
@@ -122,6 +125,7 @@ export class AppDiscovery {
   resync(): void {
     const epoch = this.reads.begin();
     this.live = new DiscoveryState();
+    this.interfaceNodes = new Set();
     this.reads.track(epoch, "instances", () => this.readApplications(epoch));
     this.reads.track(epoch, "mapping", () => this.readMappings(epoch));
   }
@@ -129,6 +133,16 @@ export class AppDiscovery {
   /** Stops reading; the last state stays answerable. */
   close(): void {
     this.reads.stop();
+  }
+
+  /**
+   * True when instances and interface-level services share one root (a registry address
+   * with a `group`, which Dubbo 3 uses for both): the root's `config`, `metadata` and
+   * `mapping` children and its interface nodes (those with category children) are then
+   * not applications, and are skipped without being reported as malformed.
+   */
+  private get sharedRoot(): boolean {
+    return this.roots.services === this.roots.root;
   }
 
   /** What a watch runs: the same read again, tracked. */
@@ -140,7 +154,9 @@ export class AppDiscovery {
     const root = this.roots.services;
     const apps = await this.reads.children(epoch, root, this.again(epoch, root, () => this.readApplications(epoch)), true);
     if (epoch !== this.reads.epoch) return;
-    const names = new Set(apps ?? []);
+    const names = new Set((apps ?? []).filter((name) => !this.sharedRoot || !NON_SERVICE_CHILDREN.has(name)));
+    for (const name of [...this.interfaceNodes]) if (!names.has(name)) this.interfaceNodes.delete(name);
+    for (const name of this.interfaceNodes) names.delete(name);
     for (const app of [...this.live.instances.keys()]) if (!names.has(app)) this.dropApplication(app);
     for (const app of names) {
       if (this.live.instances.has(app)) continue;
@@ -154,6 +170,12 @@ export class AppDiscovery {
     const ids = await this.reads.children(epoch, path, this.again(epoch, path, () => this.readApplication(epoch, app)), false);
     if (epoch !== this.reads.epoch || !this.live.instances.has(app)) return;
     if (ids === null) {
+      this.dropApplication(app);
+      return;
+    }
+    if (this.sharedRoot && ids.some(isCategory)) {
+      // An interface node beside the applications (a registry `group` roots both levels).
+      this.interfaceNodes.add(app);
       this.dropApplication(app);
       return;
     }

@@ -215,4 +215,26 @@ describe("application-level discovery over a ZooKeeper tree", () => {
     await waitFor("the published MetadataInfo to take over", () => discovery.providers(GREETING)[0]?.instance?.metadata === "metadata-info");
     expect(discovery.serviceKeys()).toHaveLength(3);
   });
+  it("under a registry group that roots both levels, skips interface nodes and the root's metadata, mapping and config without calling them malformed", async () => {
+    const tree = new FakeTree();
+    const app = "demo-provider-33-instance";
+    tree.set(`/foo/${app}/${REMOTE.id}`, fixture("instance-3.3.6-remote.json"));
+    tree.set(`/foo/metadata/${app}/${REVISION}`, fixture("metadata-info-3.3.6.json"));
+    tree.set(`/foo/mapping/${GREETING}`, app);
+    tree.set("/foo/config/dubbo/dubbo.properties", "");
+    tree.set(`/foo/${GREETING}/providers/dubbo%3A%2F%2F127.0.0.2%3A20880%2Fx`, "");
+    tree.set(`/foo/${GREETING}/consumers`, "");
+    const discovery = new AppDiscovery(tree, { services: "/foo", root: "/foo" }, new MetadataReport(tree, "/foo", silentLogger), silentLogger);
+    discovery.resync();
+    await waitFor("the first sync", () => discovery.syncedAt !== null);
+    expect([discovery.applications(), discovery.invalidNodes(), greetingAddresses(discovery)]).toEqual([[app], [], ["127.0.0.6:43209"]]);
+    // A new interface node is told apart as it appears; its categories are never read as instances.
+    const before = tree.reads.length;
+    tree.set("/foo/com.other.Svc/routers", "");
+    tree.set(`/foo/${app}/127.0.0.7:1`, instanceAt("127.0.0.7:1"));
+    await waitFor("the new instance", () => greetingAddresses(discovery).length === 2);
+    expect(discovery.invalidNodes()).toEqual([]);
+    expect(tree.reads.slice(before).filter((p) => p.startsWith("/foo/com.other.Svc/"))).toEqual([]);
+    expect(tree.reads.slice(before).filter((p) => p.startsWith(`/foo/${GREETING}`))).toEqual([]);
+  });
 });
