@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Peer, startPeer } from "./child-process";
 import { freePort } from "./free-port";
 import { classpath, ensureJavaPeersBuilt, JVM_FLAGS, jvmStateFlags } from "./java-build";
@@ -34,13 +37,17 @@ function dubboFlags(line: DubboLine): string[] {
 
 /**
  * Runs a main class of the peers on the given Dubbo line and waits for its READY line.
- * With `stateDir`, the JVM keeps its files (Dubbo's caches, temp files) there.
+ * The JVM keeps its files (Dubbo's caches, temp files) in `stateDir`; without one, in a
+ * temp folder of its own, removed when it exits: Dubbo otherwise leaves a few cache files
+ * in ~/.dubbo per peer and registry port (thousands after a day of test runs).
  */
 async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>, stateDir?: string): Promise<Peer> {
   await ensureJavaPeersBuilt();
   const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
-  const state = stateDir === undefined ? [] : jvmStateFlags(stateDir);
+  const ownDir = stateDir === undefined ? mkdtempSync(join(tmpdir(), "dubbo-peer-")) : undefined;
+  const state = jvmStateFlags(stateDir ?? ownDir!);
   const peer = startPeer(name, "java", [...JVM_FLAGS, ...state, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
+  if (ownDir !== undefined) void peer.exited.then(() => rmSync(ownDir, { recursive: true, force: true }));
   await peer.waitForLine(/^READY /, 90_000);
   return peer;
 }
@@ -73,7 +80,7 @@ export interface ProviderHandle {
 
 /**
  * Starts a demo provider on `host` (a loopback address) and waits until it has registered.
- * `stateDir`: where the JVM keeps Dubbo's cache files and temp files (default: ~/.dubbo and /tmp).
+ * `stateDir`: where the JVM keeps Dubbo's cache files and temp files (default: a temp folder of the peer's, removed when it exits).
  * A 3.3 provider registers interface-level only unless `registerMode` says otherwise.
  */
 export async function startProvider(options: {
