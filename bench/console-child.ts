@@ -20,7 +20,7 @@
  *   then `SEEN <probe> <epoch ms>` the first time the view publishes a providers list
  *   holding a node of probe <probe> (a `probe=<n>` parameter), `EVENT <probe> <epoch ms>`
  *   when the event bus (what GET /api/v1/events streams) then sends an event for the
- *   probe's service (or a reset), and every 500 ms `CPU <epoch ms> <user+system µs so far>`.
+ *   probe's service (or a reset). Its CPU is read from outside (/proc).
  */
 import { parseEncodedDubboUrl } from "@/lib/dubbo/url";
 import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
@@ -120,10 +120,6 @@ async function churn(registry: string, cacheDir: string): Promise<void> {
       awaited.delete(key);
     }
   });
-  setInterval(() => {
-    const cpu = process.cpuUsage();
-    say(`CPU ${Date.now()} ${cpu.user + cpu.system}`);
-  }, 500);
   // Stopped by the harness: exit properly (a --cpu-prof profile is written on exit).
   process.once("SIGTERM", () => {
     engine.close();

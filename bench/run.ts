@@ -3,8 +3,9 @@
  * measured in the same run. BENCH_SERVICES (default 2000; registry-sync and registry-cache)
  * and BENCH_ROUNDS (default 5).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
- * measurements; BENCH_LARGE=1 or `--large` adds 250,000 URLs); a name that matches none
- * exactly runs those that contain it (`npm run bench -- cache`).
+ * measurements, the built console's included: it runs `npm run build` first when the
+ * build is missing or stale; BENCH_LARGE=1 or `--large` adds 250,000 URLs); a name that
+ * matches none exactly runs those that contain it (`npm run bench -- cache`).
  */
 import { ensureJavaPeersBuilt } from "../test/support/java-build";
 import { killAllPeers } from "../test/support/child-process";
