@@ -11,7 +11,7 @@ import { orphanReaper } from "./orphan-reaper";
 export interface Peer {
   readonly name: string;
   readonly process: ChildProcess;
-  /** Every stdout and stderr line so far. */
+  /** Every stdout and stderr line so far (the last `keepLines` of them, if the peer was started with that). */
   readonly lines: string[];
   /** Resolves with the first line (past or future) matching `pattern`; rejects on timeout or exit. */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
@@ -39,13 +39,27 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
  * Spawns `command` in a process group of its own and follows its output. Every peer is
  * killed when this process exits, and by the orphan reaper if this process is killed.
  */
-export function startPeer(name: string, command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Peer {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+export function startPeer(
+  name: string,
+  command: string,
+  args: readonly string[],
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    /** Keep only the last `keepLines` lines (a peer that talks on stdout all day); default: all. */
+    keepLines?: number;
+    /** Give the peer a stdin pipe (`process.stdin`); default: none. */
+    stdin?: boolean;
+  } = {},
+): Peer {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: [options.stdin ? "pipe" : "ignore", "pipe", "pipe"], detached: true });
   const pgid = child.pid;
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const keep = options.keepLines ?? Number.POSITIVE_INFINITY;
   const onLine = (line: string) => {
     lines.push(line);
+    if (lines.length > keep) lines.splice(0, lines.length - keep);
     if (process.env.PEER_LOGS) process.stderr.write(`[${name}] ${line}\n`);
     for (const w of waiters) {
       if (w.pattern.test(line)) {

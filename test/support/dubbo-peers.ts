@@ -15,7 +15,7 @@ export const DEMO = {
 } as const;
 
 /** JVM flags each Dubbo line needs on JDK 17. 2.7's javassist defines classes reflectively. */
-function dubboFlags(line: DubboLine): string[] {
+export function dubboFlags(line: DubboLine): string[] {
   // Dubbo's graceful shutdown waits up to dubbo.service.shutdown.wait (10 s by default) for
   // calls in flight; an idle 3.3 provider still took about 5 s to exit after SIGTERM, 1 s
   // with this. The peers' calls are short, and whoever stops a peer allows a few seconds

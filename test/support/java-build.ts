@@ -16,7 +16,10 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** A hash of every source and pom of the peers, to skip a Maven build that would change nothing. */
+/**
+ * A hash of every source and pom of the peers (the shared src/ and each module's own src/, such
+ * as the route oracle's per-line DubboRouting), to skip a Maven build that would change nothing.
+ */
 function sourceHash(): string {
   const hash = createHash("sha256");
   for (const file of listFiles(PEERS_DIR).filter((f) => f !== STAMP).sort()) {
