@@ -124,8 +124,12 @@ const targetsField = z
 
 const revisionField = z.string({ error: (issue) => `revision must be the revision of the route as last read, got ${shown(issue.input)}` }).min(1).max(200);
 
-const unknownField = (issue: { code: string; keys?: readonly string[] }) =>
-  issue.code === "unrecognized_keys" ? `unknown field${issue.keys && issue.keys.length > 1 ? "s" : ""} ${issue.keys?.map((k) => JSON.stringify(k)).join(", ")}; see docs/api.md` : undefined;
+/** The messages of a body as a whole: not an object, or fields the endpoint does not know. */
+const bodyIssue = (issue: { code: string; keys?: readonly string[]; input?: unknown }) => {
+  if (issue.code === "unrecognized_keys") return `unknown field${issue.keys && issue.keys.length > 1 ? "s" : ""} ${issue.keys?.map((k) => JSON.stringify(k)).join(", ")}; see docs/api.md`;
+  if (issue.code === "invalid_type") return `the body must be a JSON object, got ${Array.isArray(issue.input) ? "an array" : shown(issue.input)}`;
+  return undefined;
+};
 
 /** Body of POST /api/v1/routes. Fields left out take Dubbo's defaults (priority 0, force false, runtime false, enabled true). */
 export const createRouteBodySchema = z.strictObject(
@@ -143,7 +147,7 @@ export const createRouteBodySchema = z.strictObject(
     /** The registry to write to, its source as GET /api/v1/registry lists it; the first configured when left out. */
     registry: z.string({ error: (issue) => `registry must be a registry's source as GET /api/v1/registry lists it, got ${shown(issue.input)}` }).max(2_000).optional(),
   },
-  { error: unknownField },
+  { error: bodyIssue },
 );
 export type CreateRouteBody = z.output<typeof createRouteBodySchema>;
 
@@ -164,7 +168,7 @@ export const replaceRouteBodySchema = z.strictObject(
     enabled: flag("enabled").optional(),
     targets: targetsField.optional(),
   },
-  { error: unknownField },
+  { error: bodyIssue },
 );
 export type ReplaceRouteBody = z.output<typeof replaceRouteBodySchema>;
 

@@ -45,6 +45,7 @@ describe("POST /api/v1/routes refuses what it cannot save, before asking the reg
     ["a force that is not a boolean", { ...valid, force: "yes" }, "force", /^force must be true or false, got "yes"$/],
     ["targets without the registry", { ...valid, targets: ["config-center"] }, "targets", /^targets must be \["registry"\] or/],
     ["an unknown field", { ...valid, prority: 3 }, "(body)", /^unknown field "prority"/],
+    ["a body that is not an object", [valid], "(body)", /^the body must be a JSON object, got an array$/],
   ])("400 for %s, naming the field", async (_, body, path, message) => {
     const answer = await post(body);
     expect([answer.status, answer.error.code]).toEqual([400, "validation_failed"]);
