@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "method_not_implemented",
   "unsupported_media_type",
   "registry_unavailable",
+  "conflict",
   "config_invalid",
   "url_syntax",
   "internal",
@@ -111,6 +112,18 @@ export class RegistryUnavailableError extends ConsoleError {
   constructor(message: string, details?: Readonly<Record<string, unknown>>, options?: { cause?: unknown }) {
     super("registry_unavailable", message, details, options);
     this.name = "RegistryUnavailableError";
+  }
+}
+
+/**
+ * A write was based on a version of the thing that is no longer current (someone changed
+ * or removed it since it was read), or would create what already exists: refused rather
+ * than overwriting a change the writer did not see. `details` say what is current.
+ */
+export class ConflictError extends ConsoleError {
+  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
+    super("conflict", message, details);
+    this.name = "ConflictError";
   }
 }
 

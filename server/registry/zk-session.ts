@@ -122,6 +122,20 @@ export class ZkSession implements ZkDataReader {
     });
   }
 
+  /**
+   * Runs one operation of `run` on the connected client, as every read here runs: it fails
+   * at once with a RegistryUnavailableError when the session is not connected, and when
+   * ZooKeeper does not answer within the operation timeout, or answers with an error
+   * (`run` passes expected errors, such as NODE_EXISTS, as values instead). For the writes
+   * of zk-writes.ts; a write that timed out may still have been applied.
+   */
+  request<T>(
+    what: string,
+    run: (client: zookeeper.Client, done: (error: Error | zookeeper.Exception | null, value: T) => void) => void,
+  ): Promise<T> {
+    return this.call(what, run);
+  }
+
   private call<T>(
     what: string,
     run: (client: zookeeper.Client, done: (error: Error | zookeeper.Exception | null, value: T) => void) => void,
