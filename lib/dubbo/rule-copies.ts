@@ -118,3 +118,17 @@ export function consumerRelease(parameters: Readonly<Record<string, string>>): s
   const dubbo = parameters.dubbo?.trim() ?? "";
   return /^2\.0\.\d+$/.test(dubbo) ? "" : dubbo;
 }
+
+/**
+ * Which consumers, by release, read a config-center rule of `scope` and `format`, in
+ * words: the sentence a page shows beside the rule.
+ */
+export function configRuleReaders(scope: "service" | "application", format: "v3.0" | "v3.1"): string {
+  const who =
+    scope === "service"
+      ? "Consumers of this service key read it from Dubbo 2.7.3 on"
+      : "Consumers of this application read it from Dubbo 2.7.3 on, and from 3.2 on so do consumers whose providers belong to it";
+  const copies = "Dubbo 3.0.5 and later obey only this copy, 2.7.3 to 3.0.4 the registry copy too, 2.6 and 2.7.0 to 2.7.2 only the registry copy";
+  if (format === "v3.0") return `${who}; ${copies}.`;
+  return `${who}, but only Dubbo 3.3 and later understand this v3.1 (multi-destination) format: older consumers that read it take each condition for a v3.0 one, or fail to read the rule.`;
+}

@@ -1,5 +1,6 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
+import { ConfigRouteService } from "../governance/config-routes";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -16,6 +17,8 @@ import { createLogger, type Logger } from "./logger";
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
+  readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
   private caches: DiskCache[] = [];
 
@@ -26,6 +29,8 @@ export class Engine {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
+    this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log);
+    this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
   }
 
   start(): void {
@@ -41,6 +46,7 @@ export class Engine {
   close(): void {
     for (const c of this.caches) c.detach();
     this.caches = [];
+    this.configRoutes.close();
     for (const r of this.registries) r.close();
     this.events.close();
   }
