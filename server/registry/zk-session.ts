@@ -124,7 +124,7 @@ export class ZkSession implements ZkDataReader {
 
   /**
    * Runs one ZooKeeper request on the raw client, for the operations this class does not
-   * wrap (the writes of zk-writes.ts). The same guarantees as every read here: fails at
+   * wrap (the writes of zk-writes.ts and zk-session-writer.ts). The same guarantees as every read here: fails at
    * once with RegistryUnavailableError when the session is not connected, and when
    * ZooKeeper has not answered within the operation timeout (a frozen server); an error
    * passed to `done` becomes a RegistryUnavailableError, so an expected failure (a node

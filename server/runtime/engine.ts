@@ -2,6 +2,7 @@ import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
 import { RouteStore } from "../governance/route-store";
 import { checkRuleLengthOnly } from "../governance/rule-length-check";
+import { ConfigRouteService } from "../governance/config-routes";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -20,6 +21,8 @@ export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
   readonly routes: RouteStore;
+  /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
+  readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
   private caches: DiskCache[] = [];
 
@@ -33,6 +36,8 @@ export class Engine {
     // Rules are checked for their length only, until the rule engine takes this place.
     this.routes = new RouteStore(this.registries, { validateRule: checkRuleLengthOnly });
     this.routes.onChange((event) => this.events.publish(event));
+    this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log);
+    this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
   }
 
   start(): void {
@@ -48,6 +53,7 @@ export class Engine {
   close(): void {
     for (const c of this.caches) c.detach();
     this.caches = [];
+    this.configRoutes.close();
     for (const r of this.registries) r.close();
     this.events.close();
   }

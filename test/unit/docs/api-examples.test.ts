@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "@/lib/api/catalog-entities";
+import { configRoutesResponseSchema } from "@/lib/api/config-routes";
 import { changeEventSchema } from "@/lib/api/events";
 import { errorBodySchema } from "@/lib/api/error-body";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
@@ -9,6 +10,9 @@ import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, rout
 import { servicesResponseSchema } from "@/lib/api/services";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
+import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
+import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const apiDoc = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
@@ -63,6 +67,18 @@ describe("the examples of docs/api.md", () => {
 
   it("shows an event of GET /api/v1/events in the shape the schema accepts", () => {
     expect(() => changeEventSchema.parse(example("## GET /api/v1/events"))).not.toThrow();
+  });
+
+  it("shows GET /api/v1/config-routes in the shape the schema accepts, its YAML read as its rule, with consumers the demo runs", () => {
+    const body = configRoutesResponseSchema.parse(example("### GET /api/v1/config-routes"));
+    expect(body.routes.length).toBeGreaterThan(0);
+    for (const route of body.routes) {
+      const read = parseConditionRouterYaml(route.yaml);
+      expect(read.type === "rule" ? read.rule : read.problem).toEqual(route.rule ?? route.problem);
+      expect(route.node).toBe(ruleNodePath("/dubbo", route.key));
+      expect(route.readers).toBe(configRuleReaders(route.scope, route.rule?.format ?? "v3.0"));
+      expect(notInDemo(route.consumers.map((c) => c.application))).toEqual([]);
+    }
   });
 
   it("shows GET /api/v1/registry in the shape the schema accepts", () => {
