@@ -76,7 +76,7 @@ export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl 
   }
   const host = end > start ? body.slice(start, end) : null;
 
-  if (semantics === "3.x") checkModernUrl(input, username, password, parameters);
+  if (semantics === "3.x") checkSide(input, parameters);
   return {
     protocol,
     username,
@@ -89,14 +89,10 @@ export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl 
 }
 
 /**
- * What 3.x's URL constructor and URLParam refuse: a password without a user
- * (`URL.<init>`), and a `side` other than consumer/provider (`FixedParamValue`, which also
- * lower-cases it: that is done here in place).
+ * What 3.x's URLParam refuses: a `side` other than consumer/provider, in any case
+ * (`FixedParamValue.getIndex`, which also lower-cases it: that is done here in place).
  */
-function checkModernUrl(input: string, username: string | null, password: string | null, parameters: Record<string, string>): void {
-  if ((username === null || username === "") && password !== null && password !== "") {
-    throw new UrlSyntaxError(input, "password without username (Dubbo 3 rejects it)");
-  }
+function checkSide(input: string, parameters: Record<string, string>): void {
   const side = parameters.side;
   if (side !== undefined) {
     const lower = side.toLowerCase();
