@@ -1,21 +1,46 @@
-import { parseDubboUrlParameters, UrlSyntaxError } from "../dubbo/url";
+import { dubboUrlParameter, parseDubboUrlParameters, UrlSyntaxError } from "../dubbo/url";
 import type { RouteSemantics } from "./route-semantics";
 
 /**
- * A Dubbo URL as the Java router holds it: unlike {@link DubboUrl}, an absent part is
+ * A Dubbo URL as the Java router holds it: unlike lib/dubbo's DubboUrl, an absent part is
  * `null`, because `URL.toMap()`/`toOriginalMap()` leave absent parts out and a condition on
- * an absent key reads differently from one on an empty value.
+ * an absent key reads differently from one on an empty value. Parameters are read on
+ * demand (a preview reads a few keys of thousands of providers), with the same result as
+ * reading them all.
  */
-export interface JavaUrl {
-  readonly protocol: string | null;
-  readonly username: string | null;
-  readonly password: string | null;
-  readonly host: string | null;
-  /** 0 when absent (Java clamps a negative port to 0). */
-  readonly port: number;
-  /** Without leading '/' (Java's URL constructor strips them); null without a '/' after the authority. */
-  readonly path: string | null;
-  readonly parameters: Readonly<Record<string, string>>;
+export class JavaUrl {
+  private all: Record<string, string> | null = null;
+
+  constructor(
+    /** The decoded URL string as given. */
+    readonly source: string,
+    private readonly semantics: RouteSemantics,
+    readonly protocol: string | null,
+    readonly username: string | null,
+    readonly password: string | null,
+    readonly host: string | null,
+    /** 0 when absent (Java clamps a negative port to 0). */
+    readonly port: number,
+    /** Without leading '/' (Java's URL constructor strips them); null without a '/' after the authority. */
+    readonly path: string | null,
+  ) {}
+
+  /** `parameters.get(key)`: null when absent. */
+  param(key: string): string | null {
+    if (this.all !== null) return Object.hasOwn(this.all, key) ? this.all[key]! : null;
+    const v = dubboUrlParameter(this.source, key, this.semantics);
+    return v === undefined ? null : key === "side" && this.semantics === "3.x" ? v.toLowerCase() : v;
+  }
+
+  /** Every parameter (read once, then kept). */
+  parameters(): Readonly<Record<string, string>> {
+    if (this.all === null) {
+      const all = parseDubboUrlParameters(this.source, this.semantics);
+      if (this.semantics === "3.x" && Object.hasOwn(all, "side")) all.side = all.side!.toLowerCase();
+      this.all = all;
+    }
+    return this.all;
+  }
 }
 
 /**
@@ -28,7 +53,6 @@ export interface JavaUrl {
 export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  const parameters = parseDubboUrlParameters(input, semantics);
   let start = 0;
   let end = body.length;
   const pound = body.indexOf("#");
@@ -76,28 +100,24 @@ export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl 
   }
   const host = end > start ? body.slice(start, end) : null;
 
-  if (semantics === "3.x") checkSide(input, parameters);
-  return {
-    protocol,
-    username,
-    password,
-    host,
-    port: Math.max(port, 0),
-    path: path === null ? null : path.replace(/^\/+/, ""),
-    parameters,
-  };
+  if (semantics === "3.x") checkSide(input);
+  return new JavaUrl(input, semantics, protocol, username, password, host, Math.max(port, 0), path === null ? null : stripLeadingSlashes(path));
+}
+
+function stripLeadingSlashes(path: string): string {
+  let i = 0;
+  while (path.charCodeAt(i) === 0x2f) i++;
+  return i === 0 ? path : path.slice(i);
 }
 
 /**
  * What 3.x's URLParam refuses: a `side` other than consumer/provider, in any case
- * (`FixedParamValue.getIndex`, which also lower-cases it: that is done here in place).
+ * (`FixedParamValue.getIndex`, which also lower-cases it; {@link JavaUrl.param} does too).
  */
-function checkSide(input: string, parameters: Record<string, string>): void {
-  const side = parameters.side;
-  if (side !== undefined) {
-    const lower = side.toLowerCase();
-    if (lower !== "consumer" && lower !== "provider") throw new UrlSyntaxError(input, `side "${side}" is neither consumer nor provider (Dubbo 3 rejects it)`);
-    parameters.side = lower;
+function checkSide(input: string): void {
+  const side = dubboUrlParameter(input, "side", "3.x");
+  if (side !== undefined && side.toLowerCase() !== "consumer" && side.toLowerCase() !== "provider") {
+    throw new UrlSyntaxError(input, `side "${side}" is neither consumer nor provider (Dubbo 3 rejects it)`);
   }
 }
 
@@ -147,11 +167,6 @@ export function javaRawParameter(url: JavaUrl, key: string): string | null {
     case "path":
       return url.path;
     default:
-      return ownParameter(url.parameters, key);
+      return url.param(key);
   }
-}
-
-/** `parameters.get(key)`: an own property only, whatever the key (`constructor`, `__proto__`). */
-export function ownParameter(parameters: Readonly<Record<string, string>>, key: string): string | null {
-  return Object.hasOwn(parameters, key) ? parameters[key]! : null;
 }
