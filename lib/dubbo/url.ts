@@ -73,8 +73,10 @@ export function parseDubboUrlParameters(input: string, dialect: UrlDialect = "3.
  */
 export function dubboUrlParameter(input: string, name: string, dialect: UrlDialect = "3.x"): string | undefined {
   const q = input.indexOf("?");
-  if (q < 0 || name === "" || name.includes(AMPERSAND) || name.includes(SEMICOLON) || name.includes(EQUALS)) return undefined;
-  return findParameter(input, q + 1, name, dialect, "last") ?? findParameter(input, q + 1, DEFAULT_KEY_PREFIX + name, dialect, "first");
+  if (q < 0 || name.includes(AMPERSAND) || name.includes(SEMICOLON) || name.includes(EQUALS)) return undefined;
+  // No segment is named "" (a name has at least one char); `default.` alone names it.
+  const explicit = name === "" ? undefined : findParameter(input, q + 1, name, dialect, "last");
+  return explicit ?? findParameter(input, q + 1, DEFAULT_KEY_PREFIX + name, dialect, "first");
 }
 
 /** The value of the first or last segment of the query (from `from`) named `name`. */
