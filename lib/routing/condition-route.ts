@@ -119,7 +119,9 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
   const all = () => providers.map((p) => p.url);
   const done = (outcome: RouteOutcome, whenX: ConditionExplanation, result: string[], decisions?: ProviderDecision[]): ConditionRouteResult => {
-    const list = decisions ?? providers.map((p) => ({ url: p.url, kept: outcome !== "blacklist", reason: providerReason(outcome, whenX, NOT_EVALUATED, true, rule), conditions: NOT_EVALUATED }));
+    const kept = outcome !== "blacklist";
+    const reason = decisions === undefined ? providerReason(outcome, whenX, NOT_EVALUATED, kept, rule) : "";
+    const list = decisions ?? providers.map((p) => ({ url: p.url, kept, reason, conditions: NOT_EVALUATED }));
     return { semantics: ctx.semantics, whenMatched: whenX.evaluated && whenX.matched, result, outcome, summary: routeSummary(outcome, whenX, result.length, providers.length, rule, force), when: whenX, providers: list };
   };
   if (rule === null) return done("disabled", NOT_EVALUATED, all());

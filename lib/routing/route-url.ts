@@ -53,55 +53,67 @@ export class JavaUrl {
 export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  let start = 0;
-  let end = body.length;
   const pound = body.indexOf("#");
-  if (pound !== -1) end = pound;
-
-  let protocol: string | null = null;
-  let protoEnd = body.indexOf("://");
-  const protoLength = protoEnd >= 0 ? 3 : 1;
-  if (protoEnd < 0) protoEnd = body.indexOf(":/");
-  if (protoEnd === 0) throw new UrlSyntaxError(input, "missing protocol");
-  if (protoEnd > 0) {
-    protocol = body.slice(0, protoEnd);
-    start = protoEnd + protoLength;
-  }
-
-  let path: string | null = null;
-  const slash = indexOfIn(body, "/", start, end);
-  if (slash >= 0) {
-    path = body.slice(slash + 1, end);
-    end = slash;
-  }
-
-  let username: string | null = null;
-  let password: string | null = null;
-  const at = lastIndexOfIn(body, "@", start, end);
-  if (at > 0) {
-    const colon = indexOfIn(body, ":", start, at);
-    if (colon !== -1) {
-      username = body.slice(start, colon);
-      password = body.slice(colon + 1, at);
-    } else if (semantics === "2.7") {
-      // 2.7.23's parseURLBody takes substring(start, -1) here: StringIndexOutOfBoundsException.
-      throw new UrlSyntaxError(input, "user info without ':' (Dubbo 2.7 cannot parse it)");
-    } else {
-      username = body.slice(start, at);
-    }
-    start = at + 1;
-  }
-
-  let port = 0;
-  const hostEnd = lastIndexOfIn(body, ":", start, end);
-  if (hostEnd > 0 && hostEnd < body.length - 1 && !(lastIndexOfIn(body, "%", start, end) > hostEnd)) {
-    port = parseJavaInt(body.slice(hostEnd + 1, end), input);
-    end = hostEnd;
-  }
-  const host = end > start ? body.slice(start, end) : null;
-
+  // What is left of the body to read: [start, end). Each step below takes its part off an end.
+  const cut: Cut = { body, input, start: 0, end: pound !== -1 ? pound : body.length };
+  const protocol = takeProtocol(cut);
+  const path = takePath(cut);
+  const [username, password] = takeUserInfo(cut, semantics);
+  const port = takePort(cut);
+  const host = cut.end > cut.start ? body.slice(cut.start, cut.end) : null;
   if (semantics === "3.x") checkSide(input);
   return new JavaUrl(input, semantics, protocol, username, password, host, Math.max(port, 0), path === null ? null : stripLeadingSlashes(path));
+}
+
+/** URLStrParser.parseURLBody's state: the body, and the part of it still to read. */
+interface Cut {
+  readonly body: string;
+  readonly input: string;
+  start: number;
+  end: number;
+}
+
+/** `protocol://` (or `protocol:/`, as in `file:/x`); searched in the whole body, as Java does. */
+function takeProtocol(cut: Cut): string | null {
+  let protoEnd = cut.body.indexOf("://");
+  const length = protoEnd >= 0 ? 3 : 1;
+  if (protoEnd < 0) protoEnd = cut.body.indexOf(":/");
+  if (protoEnd === 0) throw new UrlSyntaxError(cut.input, "missing protocol");
+  if (protoEnd < 0) return null;
+  cut.start = protoEnd + length;
+  return cut.body.slice(0, protoEnd);
+}
+
+/** Everything after the first '/' (null when there is none). */
+function takePath(cut: Cut): string | null {
+  const slash = indexOfIn(cut.body, "/", cut.start, cut.end);
+  if (slash < 0) return null;
+  const path = cut.body.slice(slash + 1, cut.end);
+  cut.end = slash;
+  return path;
+}
+
+/** `user:password@` before the last '@'. */
+function takeUserInfo(cut: Cut, semantics: RouteSemantics): [string | null, string | null] {
+  const at = lastIndexOfIn(cut.body, "@", cut.start, cut.end);
+  if (at <= 0) return [null, null];
+  const colon = indexOfIn(cut.body, ":", cut.start, at);
+  if (colon === -1 && semantics === "2.7") {
+    // 2.7.23's parseURLBody takes substring(start, -1) here: StringIndexOutOfBoundsException.
+    throw new UrlSyntaxError(cut.input, "user info without ':' (Dubbo 2.7 cannot parse it)");
+  }
+  const info: [string, string | null] = colon === -1 ? [cut.body.slice(cut.start, at), null] : [cut.body.slice(cut.start, colon), cut.body.slice(colon + 1, at)];
+  cut.start = at + 1;
+  return info;
+}
+
+/** `:port` after the last ':' (not an IPv6 scope id), or 0. */
+function takePort(cut: Cut): number {
+  const hostEnd = lastIndexOfIn(cut.body, ":", cut.start, cut.end);
+  if (!(hostEnd > 0 && hostEnd < cut.body.length - 1) || lastIndexOfIn(cut.body, "%", cut.start, cut.end) > hostEnd) return 0;
+  const port = parseJavaInt(cut.body.slice(hostEnd + 1, cut.end), cut.input);
+  cut.end = hostEnd;
+  return port;
 }
 
 function stripLeadingSlashes(path: string): string {
