@@ -117,33 +117,53 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
 
 /** `route(invokers, url, invocation)` of a parsed rule; `rule` null is a disabled route. */
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
-  const all = () => providers.map((p) => p.url);
-  const done = (outcome: RouteOutcome, whenX: ConditionExplanation, result: string[], decisions?: ProviderDecision[]): ConditionRouteResult => {
-    const kept = outcome !== "blacklist";
-    const reason = decisions === undefined ? providerReason(outcome, whenX, NOT_EVALUATED, kept, rule) : "";
-    const list = decisions ?? providers.map((p) => ({ url: p.url, kept, reason, conditions: NOT_EVALUATED }));
-    return { semantics: ctx.semantics, whenMatched: whenX.evaluated && whenX.matched, result, outcome, summary: routeSummary(outcome, whenX, result.length, providers.length, rule, force), when: whenX, providers: list };
-  };
-  if (rule === null) return done("disabled", NOT_EVALUATED, all());
-  if (providers.length === 0) return done("no-providers", NOT_EVALUATED, []);
+  const step: RouteStep = { rule, force, ctx, providers };
+  if (rule === null) return unrouted(step, "disabled", NOT_EVALUATED);
+  if (providers.length === 0) return unrouted(step, "no-providers", NOT_EVALUATED);
   const when = matchWhen(rule.when, ctx);
-  if (!when.matched) return done("when-not-matched", when, all());
-  if (rule.then === null) return done("blacklist", when, []);
+  if (!when.matched) return unrouted(step, "when-not-matched", when);
+  if (rule.then === null) return unrouted(step, "blacklist", when);
+  return routeThen(step, rule.then, when);
+}
 
-  const then = thenMatcher(rule.then, ctx);
-  const evaluated = providers.map((p) => ({ p, conditions: then(p.parsed) }));
-  const kept = evaluated.filter((e) => e.conditions.matched).map((e) => e.p.url);
-  const outcome: RouteOutcome =
-    kept.length > 0 ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
+/** One route applied to one list. */
+interface RouteStep {
+  readonly rule: ConditionRule | null;
+  readonly force: boolean;
+  readonly ctx: RoutingContext;
+  readonly providers: readonly ParsedProvider[];
+}
+
+/** The answer of a route that returns before looking at any provider: all of them, or (blacklist) none. */
+function unrouted(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation): ConditionRouteResult {
+  const kept = outcome !== "blacklist";
+  const reason = providerReason(outcome, when, NOT_EVALUATED, kept, step.rule);
+  const decisions = step.providers.map((p) => ({ url: p.url, kept, reason, conditions: NOT_EVALUATED }));
+  return answer(step, outcome, when, kept ? step.providers.map((p) => p.url) : [], decisions);
+}
+
+/** The then side on every provider, and Java's handling of an empty result. */
+function routeThen(step: RouteStep, then: readonly ConditionClause[], when: ConditionExplanation): ConditionRouteResult {
+  const { force, ctx, providers } = step;
+  const match = thenMatcher(then, ctx);
+  const conditions = providers.map((p) => match(p.parsed));
+  const anyKept = conditions.some((c) => c.matched);
+  const outcome: RouteOutcome = anyKept ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
   const keepAll = outcome === "empty-fallback" || outcome === "error-fallback";
   const reasons = new Map<ConditionExplanation, string>();
-  const decisions = evaluated.map(({ p, conditions }) => {
-    const isKept = keepAll || conditions.matched;
-    let reason = reasons.get(conditions);
-    if (reason === undefined) reasons.set(conditions, (reason = providerReason(outcome, when, conditions, isKept, rule)));
-    return { url: p.url, kept: isKept, reason, conditions };
+  const decisions = providers.map((p, i) => {
+    const c = conditions[i]!;
+    const kept = keepAll || c.matched;
+    let reason = reasons.get(c);
+    if (reason === undefined) reasons.set(c, (reason = providerReason(outcome, when, c, kept, step.rule)));
+    return { url: p.url, kept, reason, conditions: c };
   });
-  return done(outcome, when, outcome === "filtered" ? kept : keepAll ? all() : [], decisions);
+  return answer(step, outcome, when, decisions.filter((d) => d.kept).map((d) => d.url), decisions);
+}
+
+function answer(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation, result: string[], providers: ProviderDecision[]): ConditionRouteResult {
+  const summary = routeSummary(outcome, when, result.length, step.providers.length, step.rule, step.force);
+  return { semantics: step.ctx.semantics, whenMatched: when.evaluated && when.matched, result, outcome, summary, when, providers };
 }
 
 /** `matchWhen`: an empty when matches every consumer. */
