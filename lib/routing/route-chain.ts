@@ -14,6 +14,10 @@ import { RuleSyntaxError } from "./rule-syntax-error";
  * - Once a route returns no provider, 3.x stops (`AbstractStateRouter`,
  *   `dubbo.router.should-fail-fast`, default true); 2.7 runs the rest on the empty list,
  *   which they return as is. The end result is the same, the steps differ.
+ * - `runtime` is not consulted: 2.7.23's `RouterChain.route` runs every router on every
+ *   call (only 2.6 applied `runtime=false` routes at notify time alone).
+ * Only condition routes are chained here; a consumer's built-in routers (mock, tag, app,
+ * service) are not.
  */
 
 /** One route of the chain. */
