@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "conflict",
   "config_invalid",
   "url_syntax",
+  "invalid_rule",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
