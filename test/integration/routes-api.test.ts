@@ -88,6 +88,17 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     await waitFor("the route to leave the list", async () => (await list()).length === 0);
   });
 
+  it("refuses a rule Dubbo 2.7.23 would refuse with 400 invalid_rule and its offset, on create and on edit, writing nothing", async () => {
+    const bad = await create({ service: SERVICE, name: "bad", rule: "host = 10.0.0.1 => host = ,10.0.0.2" });
+    expect([bad.status, bad.json]).toEqual([400, { error: expect.objectContaining({ code: "invalid_rule", offset: 26 }) }]);
+    await expect(children()).rejects.toThrow(/NO_NODE/);
+    const created = routeSchema.parse((await create({ service: SERVICE, name: "good", rule: "=> host = 10.0.0.2" })).json);
+    const before = await children();
+    const edit = await call(byId.PUT, "PUT", `/api/v1/routes/${created.id}`, { revision: created.revision, rule: "host = ,a => host = b" });
+    expect([edit.status, errorCode(edit.json)]).toEqual([400, "invalid_rule"]);
+    expect(await children()).toEqual(before);
+  });
+
   it("refuses an edit or delete based on a stale revision with 409, writing nothing", async () => {
     const first = routeSchema.parse((await create({ service: SERVICE, name: "stale", rule: "=> host = 10.0.0.1" })).json);
     const second = routeSchema.parse((await call(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, { revision: first.revision, priority: 1 })).json);

@@ -3,7 +3,7 @@ import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
-import { checkRuleLengthOnly } from "@/server/governance/rule-length-check";
+import { checkConfigCondition, checkRegistryRule } from "@/server/governance/rule-checks";
 import { parseRouteId, revisionOf, routeId } from "@/server/governance/route-id";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
@@ -117,9 +117,15 @@ describe("route ids and revisions", () => {
   });
 });
 
-describe("the length-only rule check (until the rule engine takes its place)", () => {
-  it("passes any text within the limit, syntax unchecked, and refuses a longer one naming the limit", () => {
-    expect(() => checkRuleLengthOnly("not => a => rule ,,")).not.toThrow();
-    expect(() => checkRuleLengthOnly("x".repeat(ROUTE_RULE_MAX_LENGTH + 1))).toThrow(`rule must be at most ${ROUTE_RULE_MAX_LENGTH} characters, got ${ROUTE_RULE_MAX_LENGTH + 1}`);
+describe("the rule checks wired into the stores", () => {
+  it("refuses a registry route's rule Dubbo 2.7.23 would refuse, with the offset of the bad separator, and one over the limit naming it", () => {
+    expect(() => checkRegistryRule("host = 10.0.0.1 => host = 10.0.0.2")).not.toThrow();
+    expect(() => checkRegistryRule("host = ,a => host = b")).toThrow(expect.objectContaining({ code: "invalid_rule", offset: 7 }));
+    expect(() => checkRegistryRule("x".repeat(ROUTE_RULE_MAX_LENGTH + 1))).toThrow(`rule must be at most ${ROUTE_RULE_MAX_LENGTH} characters, got ${ROUTE_RULE_MAX_LENGTH + 1}`);
+  });
+
+  it("says why Dubbo 3.3 would refuse a config-center condition, and null for one it accepts", () => {
+    expect(checkConfigCondition("=> host = 127.0.0.2")).toBeNull();
+    expect(checkConfigCondition("host = ,a => host = b")).toMatch(/\S/);
   });
 });
