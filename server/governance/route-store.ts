@@ -282,7 +282,8 @@ function gone(id: string): ConflictError {
 
 function refuseUnbuiltTargets(targets: readonly RouteTarget[] | undefined): void {
   if (!targets?.includes("config-center")) return;
-  const message = 'targets: publishing a copy to the config center (for Dubbo 3.1+ consumers) is not built yet; use ["registry"]';
+  const message =
+    'targets: a route here lives in the registry\'s routers category only; Dubbo 3.1+ consumers read the config center instead, whose rule for a service holds all its conditions in one node: publish that with PUT /api/v1/config-routes, and use ["registry"] here';
   throw new ValidationError(message, [{ path: "targets", message }]);
 }
 

@@ -52,10 +52,10 @@ describe("POST /api/v1/routes refuses what it cannot save, before asking the reg
     expect(answer.error.issues).toContainEqual({ path, message: expect.stringMatching(message) });
   });
 
-  it("400 for a config-center copy, saying it is not built yet", async () => {
+  it("400 for a config-center copy, pointing to the config-routes API that publishes it", async () => {
     const answer = await post({ ...valid, targets: ["registry", "config-center"] });
     expect([answer.status, answer.error.code]).toEqual([400, "validation_failed"]);
-    expect(answer.error.message).toMatch(/config center \(for Dubbo 3\.1\+ consumers\) is not built yet/);
+    expect(answer.error.message).toMatch(/Dubbo 3\.1\+ consumers read the config center .* PUT \/api\/v1\/config-routes/);
   });
 
   it("400 for a registry that is not configured, listing those that are", async () => {
