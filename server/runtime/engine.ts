@@ -1,5 +1,7 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
+import { RouteStore } from "../governance/route-store";
+import { checkRuleLengthOnly } from "../governance/rule-length-check";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -8,7 +10,8 @@ import { createLogger, type Logger } from "./logger";
 
 /**
  * The console's long-lived server side: one per Node process. Holds the registry
- * sessions, the catalog built from them, the event bus the catalog's changes feed (read by
+ * sessions, the catalog built from them, the route store (routes in the registries' routers
+ * category), the event bus the catalog's and the route store's changes feed (read by
  * GET /api/v1/events), and each registry's disk cache (when `config.cacheDir` is set). Created by {@link startEngine}, found by
  * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
  * handlers as separate module graphs (and dev reloads re-evaluate modules).
@@ -16,6 +19,7 @@ import { createLogger, type Logger } from "./logger";
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  readonly routes: RouteStore;
   readonly events = new EventBus();
   private caches: DiskCache[] = [];
 
@@ -26,6 +30,9 @@ export class Engine {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
+    // Rules are checked for their length only, until the rule engine takes this place.
+    this.routes = new RouteStore(this.registries, { validateRule: checkRuleLengthOnly });
+    this.routes.onChange((event) => this.events.publish(event));
   }
 
   start(): void {
