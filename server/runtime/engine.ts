@@ -1,7 +1,7 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
 import { RouteStore } from "../governance/route-store";
-import { checkRuleLengthOnly } from "../governance/rule-length-check";
+import { checkConditionRule } from "../governance/condition-rule-check";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -30,8 +30,7 @@ export class Engine {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
-    // Rules are checked for their length only, until the rule engine takes this place.
-    this.routes = new RouteStore(this.registries, { validateRule: checkRuleLengthOnly });
+    this.routes = new RouteStore(this.registries, { validateRule: checkConditionRule });
     this.routes.onChange((event) => this.events.publish(event));
   }
 
