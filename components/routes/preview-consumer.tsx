@@ -73,8 +73,8 @@ export function PreviewConsumer({ consumers, methods, value, onChange }: { consu
       )}
       <div className="grid gap-2 sm:grid-cols-2">
         <label className={label}>
-          Method called (blank: routing when providers change, with no call)
-          <Input list="preview-methods" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value })} className="mt-0.5 font-mono text-xs" />
+          Method called
+          <Input list="preview-methods" placeholder="none: routing as providers change" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value })} className="mt-0.5 font-mono text-xs" />
           <datalist id="preview-methods">
             {methods.map((m) => (
               <option key={m} value={m} />

@@ -16,14 +16,16 @@ import { providerAddress } from "./provider-address";
  * What the draft does, asked of POST /api/v1/routes/preview whenever the (debounced) draft
  * changes: the consumer's providers with a reason each, where Dubbo 2.7 and 3.x differ, the
  * whole chain, and the registered consumers it changes. `request` null: nothing to preview
- * (the rule does not parse), and the last answer stays, dimmed.
+ * (the rule does not parse), and the last answer stays, dimmed. `settling`: the draft changed
+ * and the debounced request has not caught up yet (`data-state` says "updating" until the
+ * answer shown is the draft's as it stands).
  */
-export function PreviewPanel({ serviceKey, request }: { serviceKey: string; request: RoutePreviewRequest | null }) {
+export function PreviewPanel({ serviceKey, request, settling }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean }) {
   const query = useQuery({ ...routePreviewQuery(serviceKey, request ?? ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
   const answer = query.data;
   const outdated = request === null || query.isPlaceholderData;
   return (
-    <div className="min-w-0 space-y-4" data-testid="route-preview" data-state={query.isFetching ? "updating" : outdated ? "outdated" : "current"}>
+    <div className="min-w-0 space-y-4" data-testid="route-preview" data-state={settling || query.isFetching ? "updating" : outdated ? "outdated" : "current"}>
       <div className="flex items-center gap-2">
         <h2 className="text-base font-semibold">Preview</h2>
         {query.isFetching && <LoaderCircle className="h-4 w-4 animate-spin text-zinc-400" aria-label="Updating" />}

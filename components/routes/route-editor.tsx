@@ -115,7 +115,7 @@ export function RouteEditor({
           </Button>
         </div>
       </form>
-      <PreviewPanel serviceKey={service.key} request={debounced} />
+      <PreviewPanel serviceKey={service.key} request={debounced} settling={JSON.stringify(request) !== JSON.stringify(debounced)} />
     </div>
   );
 }

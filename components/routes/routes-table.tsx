@@ -55,7 +55,9 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
               </span>
             </TD>
             <TD data-label="Origin">
-              <Badge tone={r.origin.writer === "console" ? "info" : "neutral"}>{WRITERS[r.origin.writer]}</Badge>
+              <span>
+                <Badge tone={r.origin.writer === "console" ? "info" : "neutral"}>{WRITERS[r.origin.writer]}</Badge>
+              </span>
             </TD>
             <TD data-label="Dubbo 2.7" className="text-xs">
               {r.origin.loaded ? <span className="text-emerald-700 dark:text-emerald-300">loads it</span> : <span className="text-amber-700 dark:text-amber-300" title={r.origin.reason ?? undefined}>ignores it{r.origin.reason ? `: ${r.origin.reason}` : ""}</span>}

@@ -31,7 +31,12 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
   const [saved, setSaved] = useState<Route | null>(null);
   const routeId = params.get("route");
   const isNew = params.get("new") === "1";
-  const editing = routeId === null ? null : (query.data?.routes.find((r) => r.id === routeId) ?? null);
+  const found = routeId === null ? null : (query.data?.routes.find((r) => r.id === routeId) ?? null);
+  // The route as the editor opened it: it stays open when someone else changes the route meanwhile (its Save then meets 409).
+  const [opened, setOpened] = useState<Route | null>(null);
+  if (found !== null && opened?.id !== found.id) setOpened(found);
+  const editing = found ?? (opened !== null && opened.id === routeId ? opened : null);
+  const changedElsewhere = editing !== null && found === null && query.data !== undefined;
   const go = (href: string) => router.replace(href, { scroll: false });
   const close = () => go(serviceHref(service.key, "routes"));
 
@@ -69,7 +74,12 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
         </Callout>
       )}
       {(isNew || editing) && (
-        <section className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          {changedElsewhere && (
+            <Callout tone="warn" title="Someone else changed or deleted this route since you opened it" data-testid="changed-elsewhere">
+              Saving your edit will be refused; reload it from the list to edit its current version.
+            </Callout>
+          )}
           <RouteEditor
             key={editing?.id ?? "new"}
             service={service}
