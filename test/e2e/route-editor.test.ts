@@ -200,6 +200,34 @@ describe("the route editor", () => {
   });
 });
 
+describe("POST /api/v1/routes/preview over HTTP", () => {
+  const preview = (body: unknown) =>
+    fetch(`${server.url}/api/v1/routes/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const consumer = `consumer://10.9.9.9/${GREETING}?application=${consumer27.app}&interface=${GREETING}&side=consumer`;
+
+  it("previews against the registry's providers of the service when none are listed", async () => {
+    const res = await preview({ service: GREETING, rule: "=> host = 127.0.0.3", consumer, include: [] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { whenMatched: boolean; result: string[]; providersFrom: string; providers: { url: string; kept: boolean; reason: string }[] };
+    expect(body.providersFrom).toBe("registry");
+    expect(body.whenMatched).toBe(true);
+    expect(body.result.map((u) => new URL(u.replace(/^\w+:/, "http:")).host)).toEqual([provider("127.0.0.3").address]);
+    expect(body.providers).toHaveLength(rig.providers.length);
+  });
+
+  it("answers 400 invalid_rule with the offset for a rule Dubbo rejects, and 404 for an unknown service with no providers", async () => {
+    const bad = await preview({ service: GREETING, rule: "host = 1 => , x", consumer });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: { code: "invalid_rule", message: expect.stringContaining("follows no"), offset: 12 } });
+    const unknown = await preview({ service: "com.nope.Service", rule: "=> host = 1", consumer: "consumer://1.1.1.1/com.nope.Service" });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    const invalid = await preview({ service: GREETING, rule: "=> host = 1", consumer, semantics: "2.6" });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { message: string } }).error.message).toContain('semantics must be "2.7"');
+  });
+});
+
 describe("routes kept by others", () => {
   async function create(name: string, rule: string) {
     const res = await fetch(`${server.url}/api/v1/routes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ service: GREETING, name, rule }) });
