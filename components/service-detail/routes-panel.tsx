@@ -1,13 +1,12 @@
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { Badge } from "../ui/badge";
-import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 
-/** The raw URLs of the service's `routers` and `configurators` categories, until routes have their own page. */
+/** Raw URLs of the service's `routers` or `configurators` categories (configurators have no editor yet); nothing when there are none. */
 export function RoutesPanel({ routes }: { routes: ServiceDetail["routes"] }) {
-  if (routes.length === 0) return <Callout>No router or configurator URL is registered for this service.</Callout>;
+  if (routes.length === 0) return null;
   return (
-    <ul className="space-y-2" data-testid="routes-list">
+    <ul className="mt-6 space-y-2" data-testid="routes-list" aria-label="Configurator URLs">
       {routes.map((r) => (
         <li key={`${r.registry} ${r.category} ${r.url}`} className="flex items-start gap-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
           <div className="min-w-0 flex-1 space-y-1.5">

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
-import { serviceQuery } from "@/lib/api/queries";
+import { routesQuery, serviceQuery } from "@/lib/api/queries";
+import { ServiceRoutesPanel, serviceRoutesFilter } from "../routes/service-routes-panel";
 import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
 import { None } from "../ui/none";
@@ -53,6 +54,7 @@ function Header({ service }: { service: ServiceDetail }) {
  */
 export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(serviceQuery(serviceKey));
+  const routes = useQuery({ ...routesQuery(serviceRoutesFilter(data ?? { interface: "", group: "", version: "" })), enabled: data !== undefined });
   const [tab, setTab] = useTabParam(TABS);
   if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the service…</Callout>;
@@ -72,7 +74,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
             Methods <TabCount n={data.methods.length} />
           </TabsTrigger>
           <TabsTrigger value="routes">
-            Routes <TabCount n={data.routes.length} />
+            Routes <TabCount n={routes.data?.routes.length ?? data.routes.filter((r) => r.category === "routers").length} />
           </TabsTrigger>
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
@@ -86,7 +88,8 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <MethodsPanel service={data} />
         </TabsContent>
         <TabsContent value="routes">
-          <RoutesPanel routes={data.routes} />
+          <ServiceRoutesPanel service={data} />
+          <RoutesPanel routes={data.routes.filter((r) => r.category === "configurators")} />
         </TabsContent>
         <TabsContent value="urls">
           <RawUrlsPanel service={data} />

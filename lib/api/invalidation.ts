@@ -7,7 +7,8 @@ export type KeyPrefix = readonly unknown[];
 /**
  * What a batch of change events makes out of date, as query-key prefixes, or `"all"`.
  * A service event touches that service's detail and every list or entity that counts
- * services (lists are not told which services they hold); a routes event touches every
+ * services (lists are not told which services they hold) and the route previews of that
+ * service (its providers and consumers are what they route); a routes event touches every
  * routes list (a list is not told which services it holds either); a registry event changes the
  * stale markers every answer carries, and `reset` says the client missed events: both
  * make everything out of date.
@@ -30,5 +31,6 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
   }
   const routesPrefix: KeyPrefix[] = routes ? [["routes"]] : [];
   if (keys.size === 0) return routesPrefix;
-  return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...routesPrefix];
+  const previews = routes ? [] : [...keys].map((key) => ["routes", "preview", key]);
+  return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...previews, ...routesPrefix];
 }

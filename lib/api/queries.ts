@@ -2,7 +2,9 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
+import { type RoutePreviewRequest, routePreviewResponseSchema } from "./route-preview";
 import { type RoutesQuery, routesResponseSchema } from "./routes";
+import { sendJson } from "./send-json";
 import { servicesResponseSchema } from "./services";
 import type { SearchMode } from "./services-cursor";
 
@@ -19,6 +21,8 @@ export const queryKeys = {
   address: (value: string) => ["address", value] as const,
   registryStatus: () => ["registry", "status"] as const,
   routes: (filter: RoutesQuery) => ["routes", filter] as const,
+  /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
+  routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
 };
 
 /**
@@ -113,6 +117,18 @@ export function routesQuery(filter: RoutesQuery) {
   return queryOptions({
     queryKey: queryKeys.routes(filter),
     queryFn: ({ signal }) => fetchJson(search ? `/api/v1/routes?${search}` : "/api/v1/routes", routesResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/**
+ * POST /api/v1/routes/preview as a query: the same draft asked twice is answered once, and
+ * a change of the service's routes or providers asks again. `key` is the service key.
+ */
+export function routePreviewQuery(key: string, request: RoutePreviewRequest) {
+  return queryOptions({
+    queryKey: queryKeys.routePreview(key, request),
+    queryFn: ({ signal }) => sendJson("POST", "/api/v1/routes/preview", request, routePreviewResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

@@ -50,6 +50,8 @@ const PAGES = [
   { name: "an application's page", path: "/applications/detail?name=demo-provider-33-instance", ready: '[data-testid="instances-table"]' },
   { name: "an address's page", path: "/addresses/detail?value=127.0.0.2", ready: '[data-testid="instances-table"]' },
   { name: "the Registry status page", path: "/registry", ready: '[data-testid="state-history"]' },
+  { name: "the Routes page", path: "/routes", ready: '[data-testid="routes-count"]' },
+  { name: "a service's routes with a new route's editor", path: `/services/detail?key=${TYPES_KEY}&tab=routes&new=1`, ready: '[data-testid="route-editor"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
 ];
 const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));

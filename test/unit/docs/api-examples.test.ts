@@ -13,6 +13,10 @@ import { routeOf } from "@/server/governance/route-model";
 import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
+import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
+import { parseConditionRule } from "@/lib/routing/condition-rule";
+import { previewRoute } from "@/server/governance/route-preview";
+import { exampleSources } from "./route-preview-example";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const apiDoc = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
@@ -116,5 +120,27 @@ describe("the examples of docs/api.md", () => {
       const deleted = deletedRouteSchema.parse(example("## DELETE /api/v1/routes/{id}?revision="));
       expect([deleted.id, deleted.node]).toEqual([saved.id, saved.node]);
     });
+  });
+
+  it("shows POST /api/v1/routes/preview with a request the schema accepts and the very answer the console gives it", async () => {
+    const [request, answer] = examples("## POST /api/v1/routes/preview");
+    const body = routePreviewBodySchema.parse(request);
+    expect(routePreviewResponseSchema.parse(answer)).toEqual(answer);
+    expect(JSON.parse(JSON.stringify(await previewRoute(body, exampleSources)))).toEqual(answer);
+    expect(notInDemo([...(answer as { impact: { consumers: { application: string }[] } }).impact.consumers.map((c) => c.application)])).toEqual([]);
+  });
+
+  it("quotes the invalid_rule answer of POST /api/v1/routes/preview as the engine words it", () => {
+    const quoted = /for `([^`]+)`: `(\{"error":\{"code":"invalid_rule"[^`]+)`/.exec(apiDoc.slice(apiDoc.indexOf("## POST /api/v1/routes/preview")));
+    expect(quoted).not.toBeNull();
+    const error = (() => {
+      try {
+        parseConditionRule(quoted![1]!, "2.7");
+      } catch (e) {
+        return e as { message: string; offset: number };
+      }
+      throw new Error("the quoted rule parses");
+    })();
+    expect(JSON.parse(quoted![2]!)).toEqual({ error: { code: "invalid_rule", message: error.message, offset: error.offset } });
   });
 });

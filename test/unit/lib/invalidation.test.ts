@@ -9,6 +9,7 @@ describe("prefixesToInvalidate", () => {
       ["application"],
       ["address"],
       ["service", "demo/io.x.A:1.0"],
+      ["routes", "preview", "demo/io.x.A:1.0"],
     ]);
   });
 
@@ -35,6 +36,12 @@ describe("prefixesToInvalidate", () => {
     const both = prefixesToInvalidate([{ type: "routes", service: "io.x.A" }, { type: "service", key: "io.x.A", kind: "routers" }]);
     expect(both).toContainEqual(["routes"]);
     expect(both).toContainEqual(["service", "io.x.A"]);
+  });
+
+  it("refetches a changed service's route previews (they route its providers and consumers), once routes are not all refetched anyway", () => {
+    expect(prefixesToInvalidate([{ type: "service", key: "io.x.A", kind: "providers" }])).toContainEqual(["routes", "preview", "io.x.A"]);
+    const both = prefixesToInvalidate([{ type: "routes", service: "io.x.A" }, { type: "service", key: "io.x.A", kind: "providers" }]) as unknown[][];
+    expect(both.filter((p) => p[0] === "routes")).toEqual([["routes"]]);
   });
 
   it("refetches nothing for no events", () => {

@@ -1,0 +1,87 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import type { RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/route-preview";
+import { routePreviewQuery } from "@/lib/api/queries";
+import { Section } from "../catalog/page-header";
+import { Badge } from "../ui/badge";
+import { Callout } from "../ui/callout";
+import { ChainView } from "./chain-view";
+import { ImpactView } from "./impact-view";
+import { ProviderDecisions } from "./provider-decisions";
+import { providerAddress } from "./provider-address";
+
+/**
+ * What the draft does, asked of POST /api/v1/routes/preview whenever the (debounced) draft
+ * changes: the consumer's providers with a reason each, where Dubbo 2.7 and 3.x differ, the
+ * whole chain, and the registered consumers it changes. `request` null: nothing to preview
+ * (the rule does not parse), and the last answer stays, dimmed. `settling`: the draft changed
+ * and the debounced request has not caught up yet (`data-state` says "updating" until the
+ * answer shown is the draft's as it stands).
+ */
+export function PreviewPanel({ serviceKey, request, settling }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean }) {
+  const query = useQuery({ ...routePreviewQuery(serviceKey, request ?? ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
+  const answer = query.data;
+  const outdated = request === null || query.isPlaceholderData;
+  return (
+    <div className="min-w-0 space-y-4" data-testid="route-preview" data-state={settling || query.isFetching ? "updating" : outdated ? "outdated" : "current"}>
+      <div className="flex items-center gap-2">
+        <h2 className="text-base font-semibold">Preview</h2>
+        {query.isFetching && <LoaderCircle className="h-4 w-4 animate-spin text-zinc-400" aria-label="Updating" />}
+      </div>
+      {request === null && <p className="text-xs text-zinc-500 dark:text-zinc-400">Fix the rule to see what it does.</p>}
+      {query.error && (
+        <Callout tone="bad" title="The preview failed">
+          {query.error.message}
+        </Callout>
+      )}
+      {answer && (
+        <div className={outdated ? "space-y-4 opacity-60" : "space-y-4"}>
+          <Outcome answer={answer} />
+          <Section title="Providers of this consumer" count={answer.result.length} testId="preview-result">
+            <ProviderDecisions providers={answer.providers} />
+          </Section>
+          {answer.chain && (
+            <Section title="All routes of the service together" testId="preview-chain-section">
+              <ChainView chain={answer.chain} />
+            </Section>
+          )}
+          {answer.impact && (
+            <Section title="Impact on registered consumers" testId="preview-impact-section">
+              <ImpactView impact={answer.impact} />
+            </Section>
+          )}
+          {answer.notes.map((n) => (
+            <p key={n} className="text-xs text-amber-800 dark:text-amber-200">
+              {n}
+            </p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Outcome({ answer }: { answer: RoutePreviewResponse }) {
+  const other = answer.otherSemantics;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone={answer.whenMatched ? "info" : "neutral"}>{answer.whenMatched ? "applies to this consumer" : "does not apply"}</Badge>
+        <span data-testid="preview-summary">{answer.summary}</span>
+      </div>
+      {other && (other.differs || other.problem) && (
+        <Callout tone="warn" title={`Dubbo ${other.semantics} reads this differently`} data-testid="semantics-difference">
+          {other.problem ? (
+            <p>{other.problem}</p>
+          ) : (
+            <p>
+              A Dubbo {other.semantics} consumer like this one would get {other.result.length === 0 ? "no provider" : other.result.map(providerAddress).join(", ")}: {other.summary}
+            </p>
+          )}
+        </Callout>
+      )}
+    </div>
+  );
+}

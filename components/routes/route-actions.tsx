@@ -1,0 +1,27 @@
+"use client";
+
+import Link from "next/link";
+import type { Route } from "@/lib/api/routes";
+import { Button } from "../ui/button";
+import { DeleteRouteDialog } from "./delete-route-dialog";
+import { routeEditHref } from "./route-hrefs";
+import { useToggleRoute } from "./use-route-mutations";
+
+/** Edit, enable or disable, delete: one route's actions in a list. */
+export function RouteActions({ route }: { route: Route }) {
+  const toggle = useToggleRoute();
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <Button asChild size="sm" variant="outline">
+        <Link href={routeEditHref(route)} scroll={false}>
+          Edit
+        </Link>
+      </Button>
+      <Button type="button" size="sm" variant="ghost" disabled={toggle.isPending} onClick={() => toggle.mutate({ route, enabled: !route.enabled })}>
+        {route.enabled ? "Disable" : "Enable"}
+      </Button>
+      <DeleteRouteDialog route={route} />
+      {toggle.error && <span className="text-xs text-red-700 dark:text-red-300">{toggle.error.message}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { ServiceDetail } from "@/lib/api/catalog-entities";
+import { ApiError } from "@/lib/api/fetch-json";
+import type { RoutePreviewRequest } from "@/lib/api/route-preview";
+import type { Route } from "@/lib/api/routes";
+import { conditionSuggestions } from "@/lib/routing/condition-suggestions";
+import { Button } from "../ui/button";
+import { Callout } from "../ui/callout";
+import { Input } from "../ui/input";
+import { PreviewConsumer, choiceRequest, initialConsumerChoice, type PreviewConsumerChoice } from "./preview-consumer";
+import { PreviewPanel } from "./preview-panel";
+import { RuleField } from "./rule-field";
+import { checkRule, routeFormDefaults, routeFormSchema, type RouteFormValues } from "./route-form-schema";
+import { SemanticsSelect } from "./semantics-select";
+import { useDebounced } from "./use-debounced";
+import { useSaveRoute } from "./use-route-mutations";
+
+/** How long the draft must stay unchanged before the preview asks again. */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
+
+/**
+ * The route editor: name, priority, force, runtime, enabled and the rule (visual or text),
+ * a consumer to preview for, and the live preview beside it. Saves with POST (new) or PUT
+ * with the revision it was opened at; a 409 says someone else changed the route and offers
+ * to reload it.
+ */
+export function RouteEditor({
+  service,
+  route,
+  onSaved,
+  onCancel,
+  onReload,
+}: {
+  service: ServiceDetail;
+  route: Route | null;
+  onSaved: (route: Route) => void;
+  onCancel: () => void;
+  onReload: (name: string) => void;
+}) {
+  const form = useForm<RouteFormValues>({ resolver: zodResolver(routeFormSchema), defaultValues: routeFormDefaults(route), mode: "onChange" });
+  const { control, register, handleSubmit, formState } = form;
+  const [rule, force, semantics, priority, enabled, name] = useWatch({ control, name: ["rule", "force", "semantics", "priority", "enabled", "name"] });
+  const check = useMemo(() => checkRule(rule), [rule]);
+  const suggestions = useMemo(() => conditionSuggestions(service), [service]);
+  const [consumer, setConsumer] = useState<PreviewConsumerChoice>(() => initialConsumerChoice(service.consumers));
+  const save = useSaveRoute();
+
+  const id = { interface: service.interface, group: service.group, version: service.version };
+  const request: RoutePreviewRequest | null =
+    check !== null
+      ? null
+      : { service: service.interface, group: service.group, version: service.version, rule, force, semantics, priority: Number.isInteger(priority) ? priority : 0, enabled, ...(route ? { id: route.id } : {}), ...choiceRequest(id, consumer) };
+  const debounced = useDebounced(request, PREVIEW_DEBOUNCE_MS);
+
+  const onSubmit = (values: RouteFormValues) =>
+    save.mutate(
+      { route, fields: { service: service.interface, group: service.group, version: service.version, name: values.name, rule: values.rule, priority: values.priority, force: values.force, runtime: values.runtime, enabled: values.enabled } },
+      { onSuccess: onSaved },
+    );
+  const conflict = save.error instanceof ApiError && save.error.status === 409;
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="route-editor">
+      <form onSubmit={handleSubmit(onSubmit)} className="min-w-0 space-y-4" noValidate aria-label={route ? `Edit route ${route.name}` : "New route"}>
+        <h2 className="text-base font-semibold">{route ? `Edit route “${route.name}”` : "New route"}</h2>
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem]">
+          <label className={label}>
+            Name
+            <Input {...register("name")} aria-invalid={!!formState.errors.name} className="mt-0.5" autoComplete="off" />
+            {formState.errors.name && <span className="mt-0.5 block text-red-700 dark:text-red-300">{formState.errors.name.message}</span>}
+          </label>
+          <label className={label}>
+            Priority
+            <Input type="number" step={1} {...register("priority", { valueAsNumber: true })} className="mt-0.5 tabular-nums" />
+            {formState.errors.priority && <span className="mt-0.5 block text-red-700 dark:text-red-300">{formState.errors.priority.message}</span>}
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <Flag name="enabled" register={register} text="Enabled" hint="A disabled route stays in the registry; consumers ignore it." />
+          <Flag name="force" register={register} text="Force" hint="Keep an empty result: with no matching provider, the consumer gets none." />
+          <Flag name="runtime" register={register} text="Runtime" hint="Route on every call rather than when the providers change." />
+        </div>
+        <Controller
+          control={control}
+          name="rule"
+          render={({ field }) => <RuleField value={field.value} onChange={field.onChange} check={check} semantics={semantics} suggestions={suggestions} />}
+        />
+        <Controller control={control} name="semantics" render={({ field }) => <SemanticsSelect value={field.value} onChange={field.onChange} />} />
+        <PreviewConsumer consumers={service.consumers} methods={service.methods.map((m) => m.name)} value={consumer} onChange={setConsumer} />
+        {save.error && !conflict && (
+          <Callout tone="bad" title="Not saved">
+            {save.error.message}
+          </Callout>
+        )}
+        {conflict && (
+          <Callout tone="warn" title="Someone else changed this route" data-testid="save-conflict">
+            <p>It was edited, enabled, disabled or deleted since you opened it, so your change was not saved. Reload it to see its current state (your edits here are discarded).</p>
+            <Button type="button" size="sm" onClick={() => onReload(route?.name ?? name)}>
+              Reload the route
+            </Button>
+          </Callout>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="primary" disabled={check !== null || save.isPending} data-testid="save-route">
+            {save.isPending ? "Saving…" : route ? "Save changes" : "Save route"}
+          </Button>
+          <Button type="button" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      <PreviewPanel serviceKey={service.key} request={debounced} settling={JSON.stringify(request) !== JSON.stringify(debounced)} />
+    </div>
+  );
+}
+
+function Flag({ name, register, text, hint }: { name: "enabled" | "force" | "runtime"; register: ReturnType<typeof useForm<RouteFormValues>>["register"]; text: string; hint: string }) {
+  return (
+    <label className="inline-flex items-center gap-1.5" title={hint}>
+      <input type="checkbox" {...register(name)} />
+      {text}
+    </label>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { EditorState } from "@codemirror/state";
+import { EditorView, keymap, placeholder } from "@codemirror/view";
+import { useEffect, useRef } from "react";
+import { type RuleErrorMark, ruleEditorTheme, ruleErrorField, ruleHighlighting, setRuleError } from "./rule-editor-extensions";
+
+/**
+ * The rule's text mode: a CodeMirror 6 editor with the rule language's highlighting and an
+ * inline mark where the engine says the rule is wrong. Controlled: `value` replaces the
+ * text when it differs (the builder changed it), and every edit is reported by `onChange`.
+ */
+export function RuleTextEditor({
+  value,
+  onChange,
+  error,
+  labelledBy,
+  describedBy,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error: RuleErrorMark | null;
+  labelledBy: string;
+  describedBy?: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const report = useRef(onChange);
+  useEffect(() => {
+    report.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          EditorView.lineWrapping,
+          placeholder("host = 10.0.0.1 => host = 10.0.0.2"),
+          ruleHighlighting,
+          ruleErrorField,
+          ruleEditorTheme,
+          EditorView.contentAttributes.of({ "aria-labelledby": labelledBy, ...(describedBy ? { "aria-describedby": describedBy } : {}), "data-testid": "rule-text" }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) report.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is created once; later values arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setRuleError.of(error) });
+  }, [error]);
+
+  return (
+    <div
+      ref={host}
+      className="min-h-16 rounded-md border border-zinc-300 bg-white focus-within:outline-2 focus-within:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900"
+      data-rule-editor
+    />
+  );
+}

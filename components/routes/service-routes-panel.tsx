@@ -1,0 +1,98 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import type { ServiceDetail } from "@/lib/api/catalog-entities";
+import { routesQuery } from "@/lib/api/queries";
+import type { Route } from "@/lib/api/routes";
+import { serviceHref } from "@/lib/format/hrefs";
+import { Button } from "../ui/button";
+import { Callout } from "../ui/callout";
+import { RouteEditor } from "./route-editor";
+import { newRouteHref, routeEditHref } from "./route-hrefs";
+import { RoutesTable } from "./routes-table";
+
+/** The routes query of one service: its interface with exactly its group and version (Dubbo ignores a route of another group or version). */
+export function serviceRoutesFilter(service: Pick<ServiceDetail, "interface" | "group" | "version">) {
+  return { service: service.interface, group: service.group, version: service.version };
+}
+
+/**
+ * The Routes tab of a service: its condition routes, and the editor of a new one (`&new=1`)
+ * or of one route (`&route={id}`), both kept in the address. Kept current by the change
+ * stream: a route saved anywhere appears here within a second.
+ */
+export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const query = useQuery(routesQuery(serviceRoutesFilter(service)));
+  const [saved, setSaved] = useState<Route | null>(null);
+  const routeId = params.get("route");
+  const isNew = params.get("new") === "1";
+  const found = routeId === null ? null : (query.data?.routes.find((r) => r.id === routeId) ?? null);
+  // The route as the editor opened it: it stays open when someone else changes the route meanwhile (its Save then meets 409).
+  const [opened, setOpened] = useState<Route | null>(null);
+  if (found !== null && opened?.id !== found.id) setOpened(found);
+  const editing = found ?? (opened !== null && opened.id === routeId ? opened : null);
+  const changedElsewhere = editing !== null && found === null && query.data !== undefined;
+  const go = (href: string) => router.replace(href, { scroll: false });
+  const close = () => go(serviceHref(service.key, "routes"));
+
+  const onReload = async (name: string) => {
+    const fresh = await query.refetch();
+    const current = fresh.data?.routes.find((r) => r.name === name);
+    go(current ? routeEditHref(current) : serviceHref(service.key, "routes"));
+  };
+
+  return (
+    <div className="space-y-4" data-testid="service-routes">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Condition routes in the registry for {service.key}, in the order Dubbo runs them.</p>
+        {!isNew && (
+          <Button type="button" size="sm" variant="primary" onClick={() => (setSaved(null), go(newRouteHref(service.key)))}>
+            <Plus className="h-4 w-4" aria-hidden /> New route
+          </Button>
+        )}
+      </div>
+      {saved && !isNew && routeId === null && (
+        <Callout title={`Saved route “${saved.name}”`} data-testid="route-saved" data-saved-node={saved.node}>
+          <p className="font-mono text-xs break-all">{saved.node}</p>
+        </Callout>
+      )}
+      {query.error && (
+        <Callout tone="bad" title="The routes could not be read">
+          {query.error.message}
+        </Callout>
+      )}
+      {query.data && query.data.routes.length === 0 && <Callout>No condition route is saved for this service yet.</Callout>}
+      {query.data && query.data.routes.length > 0 && <RoutesTable routes={query.data.routes} />}
+      {routeId !== null && query.data && editing === null && (
+        <Callout tone="warn" title="This route is not in the registry any more">
+          It was edited (an edit gives a route a new id) or deleted since this page was opened; open it again from the list.
+        </Callout>
+      )}
+      {(isNew || editing) && (
+        <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          {changedElsewhere && (
+            <Callout tone="warn" title="Someone else changed or deleted this route since you opened it" data-testid="changed-elsewhere">
+              Saving your edit will be refused; reload it from the list to edit its current version.
+            </Callout>
+          )}
+          <RouteEditor
+            key={editing?.id ?? "new"}
+            service={service}
+            route={editing}
+            onSaved={(route) => {
+              setSaved(route);
+              close();
+            }}
+            onCancel={close}
+            onReload={(name) => void onReload(name)}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { deletedRouteSchema, type Route, routeSchema as savedRouteSchema } from "@/lib/api/routes";
+import { sendJson } from "@/lib/api/send-json";
+
+/** What the editor saves: the service it is for and the fields of the route. */
+export interface RouteFields {
+  readonly service: string;
+  readonly group: string;
+  readonly version: string;
+  readonly name: string;
+  readonly rule: string;
+  readonly priority: number;
+  readonly force: boolean;
+  readonly runtime: boolean;
+  readonly enabled: boolean;
+}
+
+/** Every change refetches every routes list (and the previews under it), as the change event would. */
+function useRoutesChanged() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ["routes"] });
+}
+
+/** POST /api/v1/routes (no `route`) or PUT /api/v1/routes/{id} with the revision the edit is based on. */
+export function useSaveRoute() {
+  const changed = useRoutesChanged();
+  return useMutation({
+    mutationFn: ({ route, fields }: { route: Route | null; fields: RouteFields }) => {
+      if (route === null) return sendJson("POST", "/api/v1/routes", fields, savedRouteSchema);
+      const { name, rule, priority, force, runtime, enabled } = fields;
+      return sendJson("PUT", `/api/v1/routes/${encodeURIComponent(route.id)}`, { revision: route.revision, name, rule, priority, force, runtime, enabled }, savedRouteSchema);
+    },
+    onSettled: changed,
+  });
+}
+
+/** POST /api/v1/routes/{id}/enable or /disable, based on the revision shown. */
+export function useToggleRoute() {
+  const changed = useRoutesChanged();
+  return useMutation({
+    mutationFn: ({ route, enabled }: { route: Route; enabled: boolean }) =>
+      sendJson("POST", `/api/v1/routes/${encodeURIComponent(route.id)}/${enabled ? "enable" : "disable"}?revision=${encodeURIComponent(route.revision)}`, undefined, savedRouteSchema),
+    onSettled: changed,
+  });
+}
+
+/** DELETE /api/v1/routes/{id}?revision=. */
+export function useDeleteRoute() {
+  const changed = useRoutesChanged();
+  return useMutation({
+    mutationFn: (route: Route) => sendJson("DELETE", `/api/v1/routes/${encodeURIComponent(route.id)}?revision=${encodeURIComponent(route.revision)}`, undefined, deletedRouteSchema),
+    onSettled: changed,
+  });
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import type { Consumer } from "@/lib/api/catalog-entities";
+import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
+import type { Route } from "@/lib/api/routes";
+import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
+import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { type PreviewSources, previewRoute } from "@/server/governance/route-preview";
+
+const SERVICE = "com.foo.BarService";
+const provider = (host: string, extra = "") => `dubbo://${host}:20880/${SERVICE}?application=bar&interface=${SERVICE}${extra}`;
+const P1 = provider("10.0.0.1");
+const P2 = provider("10.0.0.2");
+const P3 = provider("10.0.0.3", "&zone=west");
+
+function consumer(host: string, app: string, release = "2.7.23"): Consumer {
+  return { url: `consumer://${host}/${SERVICE}?application=${app}&interface=${SERVICE}&release=${release}&side=consumer`, address: host, host, application: app, release, registry: "zk", parameters: {} };
+}
+
+function route(id: string, rule: string, over: Partial<Route> = {}): Route {
+  return {
+    id,
+    registry: "zk",
+    service: SERVICE,
+    group: "",
+    version: "",
+    name: id,
+    rule,
+    priority: 0,
+    force: false,
+    runtime: false,
+    enabled: true,
+    targets: ["registry"],
+    origin: { writer: "console", loaded: true, reason: null },
+    revision: `rev-${id}`,
+    node: `/dubbo/${SERVICE}/routers/${id}`,
+    url: `route://0.0.0.0/${SERVICE}?name=${id}`,
+    ...over,
+  };
+}
+
+/** A registry holding `providers`, `consumers` and `routes` for SERVICE only. */
+function sources(state: { providers?: string[]; consumers?: Consumer[]; routes?: Route[]; down?: boolean } = {}): PreviewSources {
+  return {
+    catalog: {
+      service: async (key) => {
+        if (state.down) throw new RegistryUnavailableError("no registry has been read yet");
+        if (key !== SERVICE) throw new NotFoundError(`no service ${key}`);
+        return { providers: (state.providers ?? []).map((url) => ({ url })), consumers: state.consumers ?? [] };
+      },
+    },
+    routes: {
+      list: (q) => {
+        if (state.down) throw new RegistryUnavailableError("no registry has been read yet");
+        return { routes: q.service === SERVICE ? (state.routes ?? []) : [] };
+      },
+    },
+  };
+}
+
+const preview = (request: Omit<RoutePreviewRequest, "service"> & { service?: string }, from = sources()) =>
+  previewRoute(routePreviewBodySchema.parse({ service: SERVICE, ...request }), from);
+
+describe("POST /api/v1/routes/preview: the draft on one consumer", () => {
+  it("answers whenMatched, the providers the router returns, and a reason for each provider", async () => {
+    const answer = await preview({ rule: "host = 1.1.1.1 => host = 10.0.0.2", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2] });
+    expect(answer.whenMatched).toBe(true);
+    expect(answer.result).toEqual([P2]);
+    expect(answer.providers.map((p) => [p.url, p.kept, p.reason])).toEqual([
+      [P1, false, "dropped: host 10.0.0.1 is not in 10.0.0.2"],
+      [P2, true, 'kept: host 10.0.0.2 matches "10.0.0.2"'],
+    ]);
+    expect(answer.providers[0]!.conditions.keys[0]).toMatchObject({ key: "host", value: "10.0.0.1", verdict: "not-matched", matched: false });
+    expect(answer.when.keys.map((k) => k.text)).toEqual(['host 1.1.1.1 matches "1.1.1.1"']);
+    expect(answer.providersFrom).toBe("request");
+    expect(() => routePreviewResponseSchema.parse(answer)).not.toThrow();
+  });
+
+  it("returns the providers in input order with duplicates kept, exactly as given", async () => {
+    const answer = await preview({ rule: "=> host != 10.0.0.1", consumer: consumer("1.1.1.1", "x").url, providers: [P2, P1, P2] });
+    expect(answer.result).toEqual([P2, P2]);
+  });
+
+  it("rejects a rule Java rejects, with the offset of the bad separator", async () => {
+    const error = await preview({ rule: "host = 1 => , 2", consumer: consumer("1.1.1.1", "x").url, providers: [P1] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuleSyntaxError);
+    expect((error as RuleSyntaxError).offset).toBe(12);
+  });
+
+  it("previews against the registry's providers when the request lists none", async () => {
+    const answer = await preview({ rule: "=> host = 10.0.0.1", consumer: consumer("1.1.1.1", "x").url }, sources({ providers: [P1, P2] }));
+    expect(answer.providersFrom).toBe("registry");
+    expect(answer.result).toEqual([P1]);
+  });
+
+  it("answers not_found for a service the registry does not know when no provider is listed", async () => {
+    const error = await preview({ service: "com.foo.Nope", rule: "=> host = 1", consumer: "consumer://1.1.1.1/com.foo.Nope" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).message).toContain('list them in "providers"');
+  });
+
+  it("says where Dubbo 2.7 and 3.x give the consumer different providers", async () => {
+    // A provider without `zone`: 2.7 passes a key with only != values, 3.x fails any missing key.
+    const answer = await preview({ rule: "=> zone != east", force: true, consumer: consumer("1.1.1.1", "x").url, providers: [P1, P3] });
+    expect(answer.result).toEqual([P1, P3]);
+    expect(answer.otherSemantics).toMatchObject({ semantics: "3.x", result: [P3], differs: true, problem: null });
+    const same = await preview({ rule: "=> host = 10.0.0.1", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P3] });
+    expect(same.otherSemantics?.differs).toBe(false);
+  });
+});
+
+describe("the chain view", () => {
+  const saved = [
+    route("keep-west", "=> zone = west", { priority: 5 }),
+    route("no-p1", "=> host != 10.0.0.1", { priority: -1 }),
+    route("off", "=> host = 10.0.0.9", { enabled: false }),
+    route("foreign", "=> host = 10.0.0.9", { origin: { writer: "dubbo-admin", loaded: false, reason: "a Dubbo Admin copy for 2.6 consumers" } }),
+    route("broken", "=> , x", { priority: 1 }),
+  ];
+
+  it("runs every enabled loaded route and the draft in priority order, each on what the previous one left", async () => {
+    const answer = await preview(
+      { rule: "=> host != 10.0.0.2", priority: 3, consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2, P3] },
+      sources({ providers: [P1, P2, P3], routes: saved }),
+    );
+    const chain = answer.chain!;
+    expect(chain.steps.map((s) => [s.name, s.input, s.output, s.skipped === null])).toEqual([
+      ["no-p1", 3, 2, true],
+      ["broken", 2, 2, false],
+      ["this draft", 2, 1, true],
+      ["keep-west", 1, 1, true],
+    ]);
+    expect(chain.steps[1]!.skipped).toMatch(/^Dubbo skips this route: invalid rule/);
+    expect(chain.steps[2]!.dropped).toEqual([{ url: P2, reason: "dropped: host 10.0.0.2 matches the excluded \"10.0.0.2\"" }]);
+    expect(chain.result).toEqual([P3]);
+    expect(chain.left).toEqual([
+      { id: "off", name: "off", why: "disabled" },
+      { id: "foreign", name: "foreign", why: "a Dubbo Admin copy for 2.6 consumers" },
+    ]);
+  });
+
+  it("puts the draft in place of the saved route it edits", async () => {
+    const answer = await preview(
+      { id: "no-p1", rule: "=> host != 10.0.0.3", priority: -1, consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2, P3] },
+      sources({ providers: [P1, P2, P3], routes: [saved[1]!] }),
+    );
+    expect(answer.chain!.steps.map((s) => s.name)).toEqual(["this draft"]);
+    expect(answer.chain!.result).toEqual([P1, P2]);
+    expect(answer.chain!.left).toEqual([{ id: "no-p1", name: "no-p1", why: "the draft replaces it" }]);
+  });
+
+  it("stops at an empty list, as Dubbo 3's chain does (2.7's routers hand it back unchanged)", async () => {
+    const answer = await preview(
+      { rule: "=> false", consumer: consumer("1.1.1.1", "x").url, providers: [P1] },
+      sources({ providers: [P1], routes: [route("later", "=> host = 10.0.0.1", { priority: 9 })] }),
+    );
+    expect(answer.chain!.steps.map((s) => [s.name, s.outcome, s.skipped])).toEqual([
+      ["this draft", "blacklist", null],
+      ["later", null, "not run: no provider is left"],
+    ]);
+  });
+
+  it("leaves the chain and impact out, and says why, when the registry cannot be read but providers are listed", async () => {
+    const answer = await preview({ rule: "=> host = 10.0.0.1", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2] }, sources({ down: true }));
+    expect(answer.result).toEqual([P1]);
+    expect(answer.chain).toBeNull();
+    expect(answer.impact).toBeNull();
+    expect(answer.notes).toEqual(["The registry could not be read (no registry has been read yet): no chain or impact view."]);
+  });
+});
+
+describe("the impact view", () => {
+  it("counts the registered consumers whose providers the draft changes, and how", async () => {
+    const consumers = [consumer("1.1.1.1", "shop"), consumer("2.2.2.2", "admin"), consumer("3.3.3.3", "shop")];
+    const answer = await preview(
+      { rule: "application = shop => host = 10.0.0.1", consumer: consumers[0]!.url },
+      sources({ providers: [P1, P2], consumers, routes: [route("saved", "host = 3.3.3.3 => host = 10.0.0.2")] }),
+    );
+    const impact = answer.impact!;
+    expect([impact.total, impact.changed]).toEqual([3, 1]);
+    expect(impact.consumers.map((c) => [c.host, c.before, c.after, c.changed, c.gained, c.lost])).toEqual([
+      ["1.1.1.1", 2, 1, true, [], [P2]],
+      ["2.2.2.2", 2, 2, false, [], []],
+      // The saved route already sends 3.3.3.3 to 10.0.0.2 only; the draft, after it, finds no 10.0.0.1 and falls back.
+      ["3.3.3.3", 1, 1, false, [], []],
+    ]);
+  });
+
+  it("leaves both views out when asked for none, and then reads no registry for listed providers", async () => {
+    const answer = await preview({ rule: "=> host = 10.0.0.1", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2], include: [] }, sources({ down: true }));
+    expect([answer.chain, answer.impact, answer.otherSemantics, answer.notes]).toEqual([null, null, null, []]);
+  });
+});
