@@ -9,14 +9,18 @@
  * process, with the same arguments: no child process to relay signals to, and Next's output
  * ("✓ Ready in …") unchanged.
  */
+import http from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
 const tsx = register({ namespace: "dubbo-console-start", tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
 const { parseConfigOrExit } = await tsx.import("../server/runtime/config-or-exit.ts", import.meta.url);
+const { refuseFetchForbiddenMethods } = await tsx.import("../app/api/_lib/fetch-forbidden-methods.ts", import.meta.url);
 await tsx.unregister();
 parseConfigOrExit(process.env);
+// TRACE makes Next answer a plain-text 500 before our code runs; answer them first.
+refuseFetchForbiddenMethods(http.Server);
 
 // Next's CLI reads its command and options from process.argv, as if run as `next start …`.
 const require = createRequire(import.meta.url);

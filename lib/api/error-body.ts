@@ -1,6 +1,6 @@
 /** The one shape of every HTTP error answer: `{ error: { code, message, ...details } }`. */
 import { z } from "zod";
-import { ERROR_CODES } from "../errors";
+import { type ConsoleError, ERROR_CODES } from "../errors";
 
 export const errorBodySchema = z.object({
   error: z
@@ -11,3 +11,8 @@ export const errorBodySchema = z.object({
     .catchall(z.unknown()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The error body of `e`: its details, then its code and message (which details cannot override). */
+export function errorBodyOf(e: ConsoleError): ErrorBody {
+  return { error: { ...(e.details ?? {}), code: e.code, message: e.message } };
+}

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
 import { servicesResponseSchema } from "@/lib/api/services";
@@ -78,6 +79,20 @@ async function call(method: string, path: string): Promise<{ status: number; con
   return { status: res.status, contentType: res.headers.get("content-type"), allow: res.headers.get("allow"), text: await res.text() };
 }
 
+/** As `call`, through node:http: fetch itself refuses the methods the Fetch standard forbids (TRACE). */
+function callRaw(method: string, path: string): Promise<{ status: number; contentType: string | null; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}${path}`, { method }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 const WITH_BODY = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const KNOWN_ROUTES = ["/api/v1/services", "/api/v1/registry", "/api/v1/service", "/api/v1/applications", "/api/v1/application", "/api/v1/address", "/api/v1/events"] as const;
 const UNKNOWN_PATHS = ["/api", "/api/v1", "/api/v1/nope", "/api/v1/services/x", "/api/v1/registry/a/b", "/api/nope", "/api/_lib/route-handler", "/api/v2/services"];
@@ -130,6 +145,16 @@ describe("requests Next.js would refuse before routing", () => {
     const res = await call("PROPFIND", path);
     expect([res.status, res.contentType]).toEqual([501, "application/json"]);
     expect(JSON.parse(res.text)).toMatchObject({ error: { code: "method_not_implemented" } });
+  });
+
+  it.each([
+    ["TRACE", "/api/v1/services"],
+    ["TRACE", "/api/v1/nope"],
+    ["TRACE", "/services"],
+  ])("%s %s (a method fetch forbids, on which Next itself fails with a plain 500) answers 501 method_not_implemented in the JSON error shape", async (method, path) => {
+    const res = await callRaw(method, path);
+    expect([res.status, res.contentType]).toEqual([501, "application/json"]);
+    expect(JSON.parse(res.text)).toEqual({ error: { code: "method_not_implemented", message: `the console does not implement the ${method} method; use GET, HEAD, OPTIONS, POST, PUT, DELETE or PATCH` } });
   });
 
   it.each(["/api/v1/%zz", "/api/v1/services%", "/api/%E0%A4%A"])("GET %s (not valid percent-encoding) answers 400 validation_failed, never 500", async (path) => {

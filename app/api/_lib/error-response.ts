@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import type { ErrorBody } from "@/lib/api/error-body";
+import { type ErrorBody, errorBodyOf } from "@/lib/api/error-body";
 import type { ConsoleError } from "@/lib/errors";
 import { HTTP_STATUS } from "./http-status";
 
@@ -13,5 +13,5 @@ export function errorResponse(e: ConsoleError): NextResponse<ErrorBody> {
   const headers = new Headers({ "cache-control": "no-store" });
   const allow = e.code === "method_not_allowed" ? e.details?.allow : undefined;
   if (Array.isArray(allow)) headers.set("allow", allow.join(", "));
-  return NextResponse.json({ error: { ...(e.details ?? {}), code: e.code, message: e.message } }, { status: HTTP_STATUS[e.code], headers });
+  return NextResponse.json(errorBodyOf(e), { status: HTTP_STATUS[e.code], headers });
 }
