@@ -19,7 +19,7 @@ const { parseConfigOrExit } = await tsx.import("../server/runtime/config-or-exit
 const { refuseFetchForbiddenMethods } = await tsx.import("../app/api/_lib/fetch-forbidden-methods.ts", import.meta.url);
 await tsx.unregister();
 parseConfigOrExit(process.env);
-// TRACE makes Next answer a plain-text 500 before our code runs; answer them first.
+// TRACE makes Next answer a plain-text 500 before our code runs; answer it first.
 refuseFetchForbiddenMethods(http.Server);
 
 // Next's CLI reads its command and options from process.argv, as if run as `next start …`.
