@@ -30,8 +30,10 @@ export function ConfigRoutesTable({ rules }: { rules: readonly ConfigRoute[] }) 
         {rules.map((r) => (
           <TRow key={`${r.registry} ${r.node}`} data-config-route={r.key} data-config-status={r.status} data-config-revision={r.revision}>
             <TD data-label="Key" className="max-w-72 align-top">
-              <span className="block font-mono text-xs [overflow-wrap:anywhere]">{r.key}</span>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">{r.scope === "service" ? "service rule" : "application rule"}</span>
+              <span>
+                <span className="block font-mono text-xs [overflow-wrap:anywhere]">{r.key}</span>
+                <span className="text-xs text-zinc-500 dark:text-zinc-400">{r.scope === "service" ? "service rule" : "application rule"}</span>
+              </span>
             </TD>
             <TD data-label="State" className="align-top">
               <span className="space-y-1">
