@@ -3,16 +3,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { routesQuery } from "@/lib/api/queries";
+import { configRoutesQuery, routesQuery } from "@/lib/api/queries";
 import { StaleBanner } from "../services/stale-banner";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
+import { ConfigRoutesTable } from "./config-routes-table";
 import { NewRoutePicker } from "./new-route-picker";
 import { RoutesTable } from "./routes-table";
 
-/** Every condition route of every service, each linking to its editor, and the start of a new one. Kept current by the change stream. */
+/**
+ * Every condition route of every service, each linking to its editor, and the start of a
+ * new one; below, every config-center rule (all keys). Kept current by the change stream.
+ */
 export function AllRoutesView() {
   const query = useQuery(routesQuery({}));
+  const config = useQuery(configRoutesQuery({}));
   const [picking, setPicking] = useState(false);
   return (
     <div className="space-y-4" data-testid="all-routes">
@@ -33,6 +38,21 @@ export function AllRoutesView() {
       )}
       {query.data && query.data.routes.length === 0 && <Callout>No condition route is saved in the registry. Start one with New route.</Callout>}
       {query.data && query.data.routes.length > 0 && <RoutesTable routes={query.data.routes} withService />}
+      <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="all-config-routes" aria-labelledby="all-config-routes-title">
+        <h2 id="all-config-routes-title" className="text-base font-semibold">
+          Config center (Dubbo 3.1+)
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="config-routes-count">
+          {config.data ? `${config.data.routes.length} condition rule${config.data.routes.length === 1 ? "" : "s"} in the config center, the copies Dubbo 3.0.5 and later consumers obey` : "Reading the config-center rules…"}
+        </p>
+        {config.data && <StaleBanner stale={config.data.stale} fetchedAt={config.dataUpdatedAt} title="These rules may be out of date" />}
+        {config.error && (
+          <Callout tone="bad" title="The config-center rules could not be read">
+            {config.error.message}
+          </Callout>
+        )}
+        {config.data && config.data.routes.length > 0 && <ConfigRoutesTable rules={config.data.routes} />}
+      </section>
     </div>
   );
 }

@@ -3,11 +3,12 @@
 import Link from "next/link";
 import type { Route } from "@/lib/api/routes";
 import { Button } from "../ui/button";
+import { CopyToConfigCenter } from "./copy-to-config-center";
 import { DeleteRouteDialog } from "./delete-route-dialog";
 import { routeEditHref } from "./route-hrefs";
 import { useToggleRoute } from "./use-route-mutations";
 
-/** Edit, enable or disable, delete: one route's actions in a list. */
+/** Edit, enable or disable, copy to the config center, delete: one route's actions in a list. */
 export function RouteActions({ route }: { route: Route }) {
   const toggle = useToggleRoute();
   return (
@@ -20,6 +21,7 @@ export function RouteActions({ route }: { route: Route }) {
       <Button type="button" size="sm" variant="ghost" disabled={toggle.isPending} onClick={() => toggle.mutate({ route, enabled: !route.enabled })}>
         {route.enabled ? "Disable" : "Enable"}
       </Button>
+      <CopyToConfigCenter route={route} />
       <DeleteRouteDialog route={route} />
       {toggle.error && <span className="text-xs text-red-700 dark:text-red-300">{toggle.error.message}</span>}
     </div>

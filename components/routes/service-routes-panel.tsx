@@ -10,14 +10,11 @@ import type { Route } from "@/lib/api/routes";
 import { serviceHref } from "@/lib/format/hrefs";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
+import { ConfigRoutesSection } from "./config-routes-section";
 import { RouteEditor } from "./route-editor";
 import { newRouteHref, routeEditHref } from "./route-hrefs";
 import { RoutesTable } from "./routes-table";
-
-/** The routes query of one service: its interface with exactly its group and version (Dubbo ignores a route of another group or version). */
-export function serviceRoutesFilter(service: Pick<ServiceDetail, "interface" | "group" | "version">) {
-  return { service: service.interface, group: service.group, version: service.version };
-}
+import { serviceRoutesFilter } from "./service-routes-filter";
 
 /**
  * The Routes tab of a service: its condition routes, and the editor of a new one (`&new=1`)
@@ -93,6 +90,7 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
           />
         </section>
       )}
+      <ConfigRoutesSection service={service} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { routesQuery, serviceQuery } from "@/lib/api/queries";
-import { ServiceRoutesPanel, serviceRoutesFilter } from "../routes/service-routes-panel";
+import { ServiceRoutesPanel } from "../routes/service-routes-panel";
+import { serviceRoutesFilter } from "../routes/service-routes-filter";
 import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
 import { None } from "../ui/none";

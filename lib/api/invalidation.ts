@@ -7,8 +7,9 @@ export type KeyPrefix = readonly unknown[];
 /**
  * What a batch of change events makes out of date, as query-key prefixes, or `"all"`.
  * A service event touches that service's detail and every list or entity that counts
- * services (lists are not told which services they hold) and the route previews of that
- * service (its providers and consumers are what they route); a routes event touches every
+ * services (lists are not told which services they hold), every config-center rule list
+ * (a rule's change arrives as a `routers` event of the services it concerns) and the route
+ * previews of that service (its providers and consumers are what they route); a routes event touches every
  * routes list (a list is not told which services it holds either); a registry event changes the
  * stale markers every answer carries, and `reset` says the client missed events: both
  * make everything out of date.

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
+import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
 import { type RoutePreviewRequest, routePreviewResponseSchema } from "./route-preview";
@@ -21,15 +22,18 @@ export const queryKeys = {
   address: (value: string) => ["address", value] as const,
   registryStatus: () => ["registry", "status"] as const,
   routes: (filter: RoutesQuery) => ["routes", filter] as const,
+  /** Config-center rules: refetched on any service event (a rule change arrives as one, and the rule's consumers are the service's). */
+  configRoutes: (filter: ConfigRoutesQuery) => ["config-routes", filter] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
 };
 
 /**
- * The kinds of query whose answer can change when one service changes: its own detail, and
- * every list or entity that counts or lists services.
+ * The kinds of query whose answer can change when one service changes: its own detail,
+ * every list or entity that counts or lists services, and the config-center rules (their
+ * changes arrive as the service's `routers` events; their consumers are the services').
  */
-export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address"] as const;
+export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address", "config-routes"] as const;
 
 /** Retry once what never got an answer (the network); an answer from the console, error or not, is shown at once. */
 function retryUnanswered(failures: number, error: Error): boolean {
@@ -129,6 +133,20 @@ export function routePreviewQuery(key: string, request: RoutePreviewRequest) {
   return queryOptions({
     queryKey: queryKeys.routePreview(key, request),
     queryFn: ({ signal }) => sendJson("POST", "/api/v1/routes/preview", request, routePreviewResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/**
+ * GET /api/v1/config-routes. A filter field left undefined is left out; an empty `group`
+ * or `version` is sent, and asks for rules of the service without one.
+ */
+export function configRoutesQuery(filter: ConfigRoutesQuery) {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
+  const search = params.toString();
+  return queryOptions({
+    queryKey: queryKeys.configRoutes(filter),
+    queryFn: ({ signal }) => fetchJson(search ? `/api/v1/config-routes?${search}` : "/api/v1/config-routes", configRoutesResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

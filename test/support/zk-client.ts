@@ -11,6 +11,8 @@ export interface TestZk {
   removeTree(path: string): Promise<void>;
   remove(path: string): Promise<void>;
   children(path: string): Promise<string[]>;
+  /** The data of `path` as UTF-8; null when the node does not exist. */
+  getData(path: string): Promise<string | null>;
   close(): void;
 }
 
@@ -39,6 +41,7 @@ export async function connectTestZk(connectString: string): Promise<TestZk> {
     setData: (path, data) => new Promise((res, rej) => client.setData(path, Buffer.from(data, "utf8"), -1, (e) => (e ? rej(e) : res()))),
     removeTree: (path) => removeTree(client, path),
     children: (path) => new Promise((res, rej) => client.getChildren(path, cb<string[]>(res, rej))),
+    getData: (path) => new Promise((res, rej) => client.getData(path, (e, data) => (isNoNode(e) ? res(null) : e ? rej(e) : res(data ? data.toString("utf8") : "")))),
     close: () => client.close(),
   };
 }

@@ -8,6 +8,7 @@ describe("prefixesToInvalidate", () => {
       ["applications"],
       ["application"],
       ["address"],
+      ["config-routes"],
       ["service", "demo/io.x.A:1.0"],
       ["routes", "preview", "demo/io.x.A:1.0"],
     ]);
