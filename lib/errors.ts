@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "registry_unavailable",
   "config_invalid",
   "url_syntax",
+  "invalid_rule",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

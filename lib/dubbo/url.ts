@@ -55,6 +55,16 @@ export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x", like?:
   return parseBody(input, body, parameters, like);
 }
 
+/**
+ * The parameters of a decoded URL string alone (what follows its first `?`), read exactly
+ * as {@link parseDubboUrl} reads them; for callers that parse the rest of the URL their own
+ * way (lib/routing mirrors each Java version's body parsing, nulls included).
+ */
+export function parseDubboUrlParameters(input: string, dialect: UrlDialect = "3.x"): Record<string, string> {
+  const q = input.indexOf("?");
+  return q >= 0 ? parseParameters(input, q + 1, dialect, undefined) : {};
+}
+
 /** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
 export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
 

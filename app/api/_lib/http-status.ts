@@ -4,6 +4,7 @@ import type { ErrorCode } from "@/lib/errors";
 export const HTTP_STATUS = {
   validation_failed: 400,
   url_syntax: 400,
+  invalid_rule: 400,
   not_found: 404,
   method_not_allowed: 405,
   method_not_implemented: 501,

@@ -1,0 +1,73 @@
+import { javaAddress, ownParameter, type JavaUrl } from "./route-url";
+
+/**
+ * Where a condition value came from, so an explanation can say it. `merged-*` are the
+ * values Dubbo 2.7's `RegistryDirectory.mergeUrl` puts into the provider URL it routes on;
+ * `consumer-path` is the consumer's path, which 3.x's `ServiceAddressURL.getPath()` falls
+ * back to when the provider has none.
+ */
+export type ValueOrigin =
+  | "consumer"
+  | "provider"
+  | "merged-consumer"
+  | "merged-remote-application"
+  | "merged-check"
+  | "merged-concatenated"
+  | "consumer-path"
+  | "interface-path";
+
+/** A value a condition read: `null` when the key is absent. */
+export interface SampledValue {
+  readonly value: string | null;
+  readonly origin: ValueOrigin;
+}
+
+/**
+ * The URL side of a condition: what Java's `url.toMap()` (2.7) or `url.toOriginalMap()`
+ * (3.x) holds for a key, and the host and address 2.7's `matchCondition` reads directly.
+ */
+export interface UrlSample {
+  read(key: string): SampledValue;
+  /** `url.getHost()`. */
+  host(): SampledValue;
+  /** `url.getAddress()`. */
+  address(): SampledValue;
+}
+
+/**
+ * `toMap()` (`withAddress` false, 2.7) or `toOriginalMap()` (true, 3.x) of a URL, for one
+ * key: the URL's own parts override parameters of the same name when present. `path` is
+ * the URL's `getPath()`, which 3.x's ServiceAddressURL overrides.
+ */
+export function javaMapValue(url: JavaUrl, path: string | null, key: string, withAddress: boolean): string | null | undefined {
+  switch (key) {
+    case "protocol":
+      return url.protocol ?? undefined;
+    case "username":
+      return url.username ?? undefined;
+    case "password":
+      return url.password ?? undefined;
+    case "host":
+      return url.host ?? undefined;
+    case "port":
+      return url.port > 0 ? String(url.port) : undefined;
+    case "path":
+      return path ?? undefined;
+    case "address":
+      return withAddress ? (javaAddress(url) ?? undefined) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The consumer URL as a when condition reads it (and as 3.x's then reads a plain URL). */
+export function consumerSample(url: JavaUrl, withAddress: boolean): UrlSample {
+  return {
+    read(key) {
+      const own = javaMapValue(url, url.path, key, withAddress);
+      return { value: own !== undefined ? own : ownParameter(url.parameters, key), origin: "consumer" };
+    },
+    host: () => ({ value: url.host, origin: "consumer" }),
+    address: () => ({ value: javaAddress(url), origin: "consumer" }),
+  };
+}
