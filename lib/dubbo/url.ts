@@ -65,6 +65,47 @@ export function parseDubboUrlParameters(input: string, dialect: UrlDialect = "3.
   return q >= 0 ? parseParameters(input, q + 1, dialect, undefined) : {};
 }
 
+/**
+ * One parameter of a decoded URL string, exactly as {@link parseDubboUrl} reads it (the
+ * last of duplicates; `default.{name}` when absent, its first occurrence; a valueless one
+ * per dialect) without reading the others: it looks for `name` only where a parameter name
+ * can start. For a caller that needs a few parameters of many URLs (a route preview).
+ */
+export function dubboUrlParameter(input: string, name: string, dialect: UrlDialect = "3.x"): string | undefined {
+  const q = input.indexOf("?");
+  if (q < 0 || name.includes(AMPERSAND) || name.includes(SEMICOLON) || name.includes(EQUALS)) return undefined;
+  // No segment is named "" (a name has at least one char); `default.` alone names it.
+  const explicit = name === "" ? undefined : findParameter(input, q + 1, name, dialect, "last");
+  return explicit ?? findParameter(input, q + 1, DEFAULT_KEY_PREFIX + name, dialect, "first");
+}
+
+/** The value of the first or last segment of the query (from `from`) named `name`. */
+function findParameter(input: string, from: number, name: string, dialect: UrlDialect, which: "first" | "last"): string | undefined {
+  let found: string | undefined;
+  for (let p = input.indexOf(name, from); p >= 0; p = input.indexOf(name, p + 1)) {
+    let b = p - 1;
+    while (b >= from && input[b] === EQUALS) b--;
+    if (b >= from && input[b] !== AMPERSAND && input[b] !== SEMICOLON) continue;
+    const after = p + name.length;
+    const c = input[after];
+    if (c !== undefined && c !== EQUALS && c !== AMPERSAND && c !== SEMICOLON) continue;
+    let end = after;
+    if (c === EQUALS) end = segmentEnd(input, after + 1);
+    const value = end > after + 1 ? input.slice(after + 1, end) : dialect === "2.7" ? name : "";
+    if (which === "first") return value;
+    found = value;
+  }
+  return found;
+}
+
+/** Where the parameter segment containing `from` ends (the next '&' or ';', or the end). */
+function segmentEnd(input: string, from: number): number {
+  const amp = input.indexOf(AMPERSAND, from);
+  const semi = input.indexOf(SEMICOLON, from);
+  const end = amp < 0 ? input.length : amp;
+  return semi >= 0 && semi < end ? semi : end;
+}
+
 /** `URL.encode("://")`: ZookeeperRegistry skips every child name that lacks it. */
 export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
 

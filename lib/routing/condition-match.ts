@@ -1,12 +1,13 @@
 import type { ConditionClause } from "./condition-rule";
-import { conditionValue, type RouteInvocation } from "./condition-value";
+import { conditionValue, type KeyValue, type RouteInvocation } from "./condition-value";
 import type { ConditionExplanation, KeyExplanation, KeyVerdict, PatternHit } from "./key-explanation";
 import { describeKey } from "./key-reason";
+import type { JavaUrl } from "./route-url";
 import { patternMatches, rangeOutcome, resolvePattern, type PatternContext } from "./value-pattern";
 import type { UrlSample } from "./url-sample";
 
 /**
- * Matching one side of a rule against one URL, as `ConditionRouter.matchCondition` +
+ * Matching one side of a rule against URLs, as `ConditionRouter.matchCondition` +
  * `MatchPair.isMatch` (2.7.23) and `ConditionStateRouter.doMatch` +
  * `AbstractConditionMatcher.isMatch` (3.3) do, recording what decided each key. The
  * explanation IS the evaluation: `matched` below is what the router acts on.
@@ -14,10 +15,14 @@ import type { UrlSample } from "./url-sample";
  * Java stops at the first key that fails and walks a HashMap; every key is evaluated here,
  * in rule order. Nothing in a key's evaluation can throw or has side effects, so the
  * conjunction is the same.
+ *
+ * A key's explanation depends only on the value read (and the fixed rule and consumer), so
+ * a matcher keeps one per distinct value and one side explanation per distinct set of them:
+ * thousands of providers with the same port share one object and one text.
  */
 
 /** Where a side reads its values. */
-export interface MatchInput extends PatternContext {
+export interface MatchContext extends PatternContext {
   readonly sample: UrlSample;
   readonly invocation: RouteInvocation | null;
 }
@@ -25,34 +30,94 @@ export interface MatchInput extends PatternContext {
 /** A side not evaluated. */
 export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: false, empty: false, keys: [] };
 
-/**
- * Evaluates `clauses` (non-empty: the caller applies Java's empty-map rules) on `input`.
- * Matched iff every key matched.
- */
-export function matchClauses(clauses: readonly ConditionClause[], input: MatchInput): ConditionExplanation {
-  const keys: KeyExplanation[] = [];
-  let matched = true;
-  for (const clause of clauses) {
-    const k = matchKey(clause, input);
-    keys.push(k);
-    matched &&= k.matched;
+/** Nested maps from each key's explanation (by identity) to the side's explanation. */
+type SideCache = Map<KeyExplanation, SideCache | ConditionExplanation>;
+
+/** Past this many distinct values with few repeats, a clause stops keeping explanations (host, pid, timestamp...). */
+const CACHE_TRIAL = 512;
+
+/** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
+export class SideMatcher {
+  /** Per clause: value kind → origin or reason → value → explanation. */
+  private readonly keyCache: Map<string, Map<string, Map<string | null, KeyExplanation>>>[];
+  /** Per clause: explanations made, and found again. */
+  private readonly made: number[];
+  private readonly reused: number[];
+  private readonly sideCache: SideCache = new Map();
+
+  constructor(
+    private readonly clauses: readonly ConditionClause[],
+    private readonly ctx: MatchContext,
+  ) {
+    this.keyCache = clauses.map(() => new Map());
+    this.made = clauses.map(() => 0);
+    this.reused = clauses.map(() => 0);
   }
-  return { evaluated: true, matched, empty: false, keys };
+
+  /** Matched iff every key matched. */
+  match(url: JavaUrl): ConditionExplanation {
+    const keys: KeyExplanation[] = [];
+    let matched = true;
+    let shared = true;
+    for (let i = 0; i < this.clauses.length; i++) {
+      const k = this.matchKey(i, url);
+      keys.push(k);
+      matched &&= k.matched;
+      shared &&= this.keeps(i);
+    }
+    if (!shared) return { evaluated: true, matched, empty: false, keys };
+    let node: SideCache = this.sideCache;
+    for (let i = 0; i < keys.length - 1; i++) {
+      const next = node.get(keys[i]!) as SideCache | undefined;
+      if (next === undefined) node.set(keys[i]!, (node = new Map()));
+      else node = next;
+    }
+    const last = keys[keys.length - 1]!;
+    let found = node.get(last) as ConditionExplanation | undefined;
+    if (found === undefined) node.set(last, (found = { evaluated: true, matched, empty: false, keys }));
+    return found;
+  }
+
+  /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */
+  private keeps(i: number): boolean {
+    return this.made[i]! < CACHE_TRIAL || this.reused[i]! * 4 >= this.made[i]!;
+  }
+
+  private matchKey(i: number, url: JavaUrl): KeyExplanation {
+    const clause = this.clauses[i]!;
+    const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
+    if (!this.keeps(i)) return explainKey(clause, got, this.ctx);
+    const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
+    const byKind = this.keyCache[i]!;
+    let byTag = byKind.get(got.kind);
+    if (byTag === undefined) byKind.set(got.kind, (byTag = new Map()));
+    let byValue = byTag.get(tag);
+    if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
+    const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
+    let k = byValue.get(value);
+    if (k === undefined) {
+      byValue.set(value, (k = explainKey(clause, got, this.ctx)));
+      this.made[i]!++;
+    } else {
+      this.reused[i]!++;
+    }
+    return k;
+  }
 }
 
-function matchKey(clause: ConditionClause, input: MatchInput): KeyExplanation {
-  const got = conditionValue(clause.key, input.semantics, input.sample, input.invocation);
+/** Evaluates one key on the value read for it. */
+function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext): KeyExplanation {
   const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
   let verdict: KeyVerdict;
   let decidedBy: PatternHit | null = null;
   if (value !== null) {
-    [verdict, decidedBy] = judge(clause, value, input);
+    [verdict, decidedBy] = judge(clause, value, ctx);
   } else if (got.kind === "unavailable") {
     verdict = "unavailable";
   } else {
-    verdict = input.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
+    verdict = ctx.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
   }
-  const facts = {
+  const k: { -readonly [P in keyof KeyExplanation]: KeyExplanation[P] } = {
     key: clause.key,
     value,
     valueKind: got.kind,
@@ -63,8 +128,10 @@ function matchKey(clause: ConditionClause, input: MatchInput): KeyExplanation {
     verdict,
     decidedBy,
     matched: verdict === "matched" || verdict === "not-excluded" || verdict === "missing-passes",
+    text: "",
   };
-  return { ...facts, text: describeKey(facts, input) };
+  k.text = describeKey(k, ctx);
+  return k;
 }
 
 /** `isMatch(value, ...)`: a `!=` hit fails first; then only-`!=` passes; then any `=` hit passes. */

@@ -1,14 +1,14 @@
-import { NOT_EVALUATED, matchClauses, type MatchInput } from "./condition-match";
+import { NOT_EVALUATED, SideMatcher } from "./condition-match";
 import { parseConditionRule, type ConditionClause, type ConditionRule } from "./condition-rule";
 import type { RouteInvocation } from "./condition-value";
 import { javaUrlDecoderRejects } from "./java-url-decoder";
 import type { ConditionExplanation } from "./key-explanation";
-import { mergedProviderSample } from "./merged-provider-url";
+import { MergedProviderSample } from "./merged-provider-url";
 import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
 import type { RouteSemantics } from "./route-semantics";
-import { ownParameter, parseJavaUrl, type JavaUrl } from "./route-url";
-import { serviceAddressSample } from "./service-address-url";
-import { consumerSample } from "./url-sample";
+import { parseJavaUrl, type JavaUrl } from "./route-url";
+import { ServiceAddressSample } from "./service-address-url";
+import { ConsumerSample } from "./url-sample";
 
 export type { RouteInvocation } from "./condition-value";
 export type { ConditionExplanation, KeyExplanation } from "./key-explanation";
@@ -87,58 +87,101 @@ export function routeCondition(input: ConditionRouteInput): ConditionRouteResult
 
 /** Parses the consumer once for several routes. */
 export function routingContext(semantics: RouteSemantics, consumer: string, invocation?: RouteInvocation): RoutingContext {
-  return { semantics, consumer: parseJavaUrl(consumer, semantics), invocation: invocation ?? null };
+  const url = parseJavaUrl(consumer, semantics);
+  url.parameters(); // read once: every provider consults the consumer's parameters
+  return { semantics, consumer: url, invocation: invocation ?? null };
 }
+
+/**
+ * URLs parsed before, per semantics: a preview re-routes the same registry providers on
+ * every keystroke, as a Java consumer routes invokers it built once. A parsed URL is
+ * immutable in what it answers, so sharing it changes no result.
+ */
+const parsedUrls: Record<RouteSemantics, Map<string, JavaUrl>> = { "2.7": new Map(), "3.x": new Map() };
+/** Past this many URLs the cache starts over (about 30 MB of parsed providers). */
+const PARSED_URLS_MAX = 100_000;
 
 /** Parses provider strings once for several routes. */
 export function parseProviders(providers: readonly string[], semantics: RouteSemantics): ParsedProvider[] {
-  return providers.map((url) => ({ url, parsed: parseJavaUrl(url, semantics) }));
+  const cache = parsedUrls[semantics];
+  return providers.map((url) => {
+    let parsed = cache.get(url);
+    if (parsed === undefined) {
+      parsed = parseJavaUrl(url, semantics);
+      if (cache.size >= PARSED_URLS_MAX) cache.clear();
+      cache.set(url, parsed);
+    }
+    return { url, parsed };
+  });
 }
 
 /** `route(invokers, url, invocation)` of a parsed rule; `rule` null is a disabled route. */
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
-  const all = () => providers.map((p) => p.url);
-  const done = (outcome: RouteOutcome, whenX: ConditionExplanation, result: string[], decisions?: ProviderDecision[]): ConditionRouteResult => {
-    const list = decisions ?? providers.map((p) => ({ url: p.url, kept: outcome !== "blacklist", reason: providerReason(outcome, whenX, NOT_EVALUATED, true, rule), conditions: NOT_EVALUATED }));
-    return { semantics: ctx.semantics, whenMatched: whenX.evaluated && whenX.matched, result, outcome, summary: routeSummary(outcome, whenX, result.length, providers.length, rule, force), when: whenX, providers: list };
-  };
-  if (rule === null) return done("disabled", NOT_EVALUATED, all());
-  if (providers.length === 0) return done("no-providers", NOT_EVALUATED, []);
+  const step: RouteStep = { rule, force, ctx, providers };
+  if (rule === null) return unrouted(step, "disabled", NOT_EVALUATED);
+  if (providers.length === 0) return unrouted(step, "no-providers", NOT_EVALUATED);
   const when = matchWhen(rule.when, ctx);
-  if (!when.matched) return done("when-not-matched", when, all());
-  if (rule.then === null) return done("blacklist", when, []);
+  if (!when.matched) return unrouted(step, "when-not-matched", when);
+  if (rule.then === null) return unrouted(step, "blacklist", when);
+  return routeThen(step, rule.then, when);
+}
 
-  const then = rule.then;
-  const evaluated = providers.map((p) => ({ p, conditions: matchThen(then, ctx, p.parsed) }));
-  const kept = evaluated.filter((e) => e.conditions.matched).map((e) => e.p.url);
-  const outcome: RouteOutcome =
-    kept.length > 0 ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
+/** One route applied to one list. */
+interface RouteStep {
+  readonly rule: ConditionRule | null;
+  readonly force: boolean;
+  readonly ctx: RoutingContext;
+  readonly providers: readonly ParsedProvider[];
+}
+
+/** The answer of a route that returns before looking at any provider: all of them, or (blacklist) none. */
+function unrouted(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation): ConditionRouteResult {
+  const kept = outcome !== "blacklist";
+  const reason = providerReason(outcome, when, NOT_EVALUATED, kept, step.rule);
+  const decisions = step.providers.map((p) => ({ url: p.url, kept, reason, conditions: NOT_EVALUATED }));
+  return answer(step, outcome, when, kept ? step.providers.map((p) => p.url) : [], decisions);
+}
+
+/** The then side on every provider, and Java's handling of an empty result. */
+function routeThen(step: RouteStep, then: readonly ConditionClause[], when: ConditionExplanation): ConditionRouteResult {
+  const { force, ctx, providers } = step;
+  const match = thenMatcher(then, ctx);
+  const conditions = providers.map((p) => match(p.parsed));
+  const anyKept = conditions.some((c) => c.matched);
+  const outcome: RouteOutcome = anyKept ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
   const keepAll = outcome === "empty-fallback" || outcome === "error-fallback";
-  const decisions = evaluated.map(({ p, conditions }) => {
-    const isKept = keepAll || conditions.matched;
-    return { url: p.url, kept: isKept, reason: providerReason(outcome, when, conditions, isKept, rule), conditions };
+  const reasons = new Map<ConditionExplanation, string>();
+  const decisions = providers.map((p, i) => {
+    const c = conditions[i]!;
+    const kept = keepAll || c.matched;
+    let reason = reasons.get(c);
+    if (reason === undefined) reasons.set(c, (reason = providerReason(outcome, when, c, kept, step.rule)));
+    return { url: p.url, kept, reason, conditions: c };
   });
-  return done(outcome, when, outcome === "filtered" ? kept : keepAll ? all() : [], decisions);
+  return answer(step, outcome, when, decisions.filter((d) => d.kept).map((d) => d.url), decisions);
+}
+
+function answer(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation, result: string[], providers: ProviderDecision[]): ConditionRouteResult {
+  const summary = routeSummary(outcome, when, result.length, step.providers.length, step.rule, step.force);
+  return { semantics: step.ctx.semantics, whenMatched: when.evaluated && when.matched, result, outcome, summary, when, providers };
 }
 
 /** `matchWhen`: an empty when matches every consumer. */
 function matchWhen(when: readonly ConditionClause[], ctx: RoutingContext): ConditionExplanation {
   if (when.length === 0) return { evaluated: true, matched: true, empty: true, keys: [] };
-  const input: MatchInput = {
-    semantics: ctx.semantics,
-    sample: consumerSample(ctx.consumer, ctx.semantics === "3.x"),
-    invocation: ctx.invocation,
-    param: null,
-    isWhen: true,
-  };
-  return matchClauses(when, input);
+  const sample = new ConsumerSample(ctx.semantics === "3.x");
+  return new SideMatcher(when, { semantics: ctx.semantics, sample, invocation: ctx.invocation, param: null, isWhen: true }).match(ctx.consumer);
 }
 
-/** `matchThen`: an empty then matches no provider; `$name` reads the consumer URL. */
-function matchThen(then: readonly ConditionClause[], ctx: RoutingContext, provider: JavaUrl): ConditionExplanation {
-  if (then.length === 0) return { evaluated: true, matched: false, empty: true, keys: [] };
-  const sample = ctx.semantics === "2.7" ? mergedProviderSample(provider, ctx.consumer) : serviceAddressSample(provider, ctx.consumer);
-  return matchClauses(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
+/** `matchThen` for each provider: an empty then matches none; `$name` reads the consumer URL. */
+function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): (provider: JavaUrl) => ConditionExplanation {
+  if (then.length === 0) {
+    const none: ConditionExplanation = { evaluated: true, matched: false, empty: true, keys: [] };
+    return () => none;
+  }
+  const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
+  const matcher = new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
+  return (provider) => matcher.match(provider);
 }
 
 /**
@@ -146,6 +189,6 @@ function matchThen(then: readonly ConditionClause[], ctx: RoutingContext, provid
  * URL; when that throws, the router's catch returns all providers instead.
  */
 function forcedLogFails(consumer: JavaUrl): boolean {
-  const rule = ownParameter(consumer.parameters, "rule");
+  const rule = consumer.param("rule");
   return rule !== null && rule !== "" && javaUrlDecoderRejects(rule);
 }

@@ -1,4 +1,5 @@
 import type { RouteSemantics } from "./route-semantics";
+import type { JavaUrl } from "./route-url";
 import type { SampledValue, UrlSample, ValueOrigin } from "./url-sample";
 
 /**
@@ -37,23 +38,23 @@ const ARGUMENTS_PATTERN = /arguments\[([0-9]+)\]/;
 const ATTACHMENTS_PATTERN = /attachments\[([^\n\r\u0085\u2028\u2029]+)\]/;
 const GENERIC_METHODS: ReadonlySet<string> = new Set(["$invoke", "$invokeAsync"]);
 
-/** The value of `key` for a condition of `semantics` on `sample`, with `invocation` (null on the then side). */
-export function conditionValue(key: string, semantics: RouteSemantics, sample: UrlSample, invocation: RouteInvocation | null): KeyValue {
-  return semantics === "2.7" ? value27(key, sample, invocation) : value3(key, sample, invocation);
+/** The value of `key` for a condition of `semantics` on `url` read through `sample`, with `invocation` (null on the then side). */
+export function conditionValue(key: string, semantics: RouteSemantics, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
+  return semantics === "2.7" ? value27(key, sample, url, invocation) : value3(key, sample, url, invocation);
 }
 
-function value27(key: string, sample: UrlSample, invocation: RouteInvocation | null): KeyValue {
+function value27(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
   if (key.startsWith("arguments")) {
     const arg = argumentOf(key, invocation);
     return typeof arg === "string" ? { kind: "value", value: arg, origin: "argument" } : { kind: "unavailable", why: arg.why };
   }
   if (invocation !== null && (key === "method" || key === "methods")) return methodValue(invocation.method ?? null, "method");
-  if (key === "address") return fromSample(sample.address());
-  if (key === "host") return fromSample(sample.host());
-  return fromSample(sample.read(key));
+  if (key === "address") return fromSample(sample.address(url));
+  if (key === "host") return fromSample(sample.host(url));
+  return fromSample(sample.read(url, key));
 }
 
-function value3(key: string, sample: UrlSample, invocation: RouteInvocation | null): KeyValue {
+function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
   if (key.startsWith("attachments")) {
     const found = attachmentOf(key, invocation);
     if (typeof found === "object" && found !== null) return { kind: "placeholder", value: NOT_FOUND_PLACEHOLDER, why: found.why };
@@ -71,7 +72,7 @@ function value3(key: string, sample: UrlSample, invocation: RouteInvocation | nu
     }
     return methodValue(invocation.method ?? null, "method");
   }
-  return fromSample(sample.read(key));
+  return fromSample(sample.read(url, key));
 }
 
 function methodValue(method: string | null, origin: InvocationOrigin): KeyValue {

@@ -84,8 +84,19 @@ function showValue(v: string): string {
   return v === "" ? '""' : v;
 }
 
+/** Texts of pattern lists already made, per list and consumer: thousands of providers fail the same list. */
+const listTexts = new WeakMap<readonly string[], { ctx: PatternContext; what: string; text: string }>();
+
 /** ` is not in 20880, 20881` for plain values; ` matches none of "10.0.*", "$zone" (...)` when any is a pattern. */
 function noneOf(patterns: readonly string[], ctx: PatternContext, what: string): string {
+  const seen = listTexts.get(patterns);
+  if (seen !== undefined && seen.ctx === ctx && seen.what === what) return seen.text;
+  const text = noneOfText(patterns, ctx, what);
+  listTexts.set(patterns, { ctx, what, text });
+  return text;
+}
+
+function noneOfText(patterns: readonly string[], ctx: PatternContext, what: string): string {
   const plain = patterns.every((p) => !p.includes("*") && !p.includes("~") && !(ctx.param !== null && p.startsWith("$")));
   if (plain) return ` is not in ${what}${patterns.map(showValue).join(", ")}`;
   const shown = patterns.map((p) => showPattern(p, resolvePattern(p, ctx), ctx)).join(", ");

@@ -1,4 +1,4 @@
-import { javaAddress, ownParameter, type JavaUrl } from "./route-url";
+import { javaAddress, type JavaUrl } from "./route-url";
 import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
 
 /**
@@ -28,27 +28,41 @@ const PROVIDER_FIRST: ReadonlySet<string> = new Set(["group", "version", "generi
 /** Joined `provider,consumer` when both are non-empty. */
 const CONCATENATED: ReadonlySet<string> = new Set(["reference.filter", "invoker.listener"]);
 
-/** The merged URL of `provider` for `consumer`, as a condition's sample. */
-export function mergedProviderSample(provider: JavaUrl, consumer: JavaUrl): UrlSample {
-  const path = mergedPath(provider, consumer);
-  const merging = hasAnyKey(consumer.parameters);
-  return {
-    read(key): SampledValue {
+/** The merged URL of each provider for `consumer`, as a condition's sample. */
+export class MergedProviderSample implements UrlSample {
+  private readonly merging: boolean;
+
+  constructor(private readonly consumer: JavaUrl) {
+    this.merging = hasAnyKey(consumer.parameters());
+  }
+
+  read(provider: JavaUrl, key: string): SampledValue {
+    if (key === "path") {
+      const path = mergedPath(provider, this.consumer);
       const own = javaMapValue(provider, path, key, false);
-      if (own !== undefined) return { value: own, origin: key === "path" && path !== provider.path ? "interface-path" : "provider" };
-      return mergedParameter(provider, consumer, key, merging);
-    },
-    host: () => ({ value: provider.host, origin: "provider" }),
-    address: () => ({ value: javaAddress(provider), origin: "provider" }),
-  };
+      if (own !== undefined) return { value: own, origin: path !== provider.path ? "interface-path" : "provider" };
+    } else {
+      const own = javaMapValue(provider, provider.path, key, false);
+      if (own !== undefined) return { value: own, origin: "provider" };
+    }
+    return mergedParameter(provider, this.consumer, key, this.merging);
+  }
+
+  host(provider: JavaUrl): SampledValue {
+    return { value: provider.host, origin: "provider" };
+  }
+
+  address(provider: JavaUrl): SampledValue {
+    return { value: javaAddress(provider), origin: "provider" };
+  }
 }
 
 function mergedParameter(provider: JavaUrl, consumer: JavaUrl, key: string, merging: boolean): SampledValue {
   if (key === "check") return { value: "false", origin: "merged-check" };
-  const remote = DROPPED_FROM_PROVIDER.has(key) ? null : ownParameter(provider.parameters, key);
+  const remote = DROPPED_FROM_PROVIDER.has(key) ? null : provider.param(key);
   if (!merging) return { value: remote, origin: "provider" };
-  if (key === "remote.application") return { value: ownParameter(provider.parameters, "application"), origin: "merged-remote-application" };
-  const local = KEPT_FROM_PROVIDER.has(key) || (PROVIDER_FIRST.has(key) && remote !== null) ? null : ownParameter(consumer.parameters, key);
+  if (key === "remote.application") return { value: provider.param("application"), origin: "merged-remote-application" };
+  const local = KEPT_FROM_PROVIDER.has(key) || (PROVIDER_FIRST.has(key) && remote !== null) ? null : consumer.param(key);
   if (CONCATENATED.has(key) && remote && local) return { value: `${remote},${local}`, origin: "merged-concatenated" };
   return local !== null ? { value: local, origin: "merged-consumer" } : { value: remote, origin: "provider" };
 }
@@ -56,7 +70,7 @@ function mergedParameter(provider: JavaUrl, consumer: JavaUrl, key: string, merg
 /** The DUBBO-44 fix: a `dubbo` provider with no path takes the consumer's `interface`, cut to the bare name. */
 function mergedPath(provider: JavaUrl, consumer: JavaUrl): string | null {
   if ((provider.path !== null && provider.path !== "") || provider.protocol !== "dubbo") return provider.path;
-  const iface = ownParameter(consumer.parameters, "interface");
+  const iface = consumer.param("interface");
   return iface === null ? provider.path : interfacePath(iface);
 }
 

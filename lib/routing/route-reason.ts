@@ -64,12 +64,14 @@ function whenDetail(when: ConditionExplanation): string {
 
 /** What made a side match: every key's text. */
 function matchedKeys(side: ConditionExplanation): string {
+  if (side.keys.length === 1) return side.keys[0]!.text;
   return side.keys.map((k) => k.text).join(" and ");
 }
 
 /** What made a side fail: the failing keys' texts. */
 function failedKeys(side: ConditionExplanation): string {
   if (side.empty) return "the then side has no condition, which matches no provider";
+  if (side.keys.length === 1) return side.keys[0]!.text;
   return side.keys
     .filter((k) => !k.matched)
     .map((k) => k.text)

@@ -1,21 +1,46 @@
-import { parseDubboUrlParameters, UrlSyntaxError } from "../dubbo/url";
+import { dubboUrlParameter, parseDubboUrlParameters, UrlSyntaxError } from "../dubbo/url";
 import type { RouteSemantics } from "./route-semantics";
 
 /**
- * A Dubbo URL as the Java router holds it: unlike {@link DubboUrl}, an absent part is
+ * A Dubbo URL as the Java router holds it: unlike lib/dubbo's DubboUrl, an absent part is
  * `null`, because `URL.toMap()`/`toOriginalMap()` leave absent parts out and a condition on
- * an absent key reads differently from one on an empty value.
+ * an absent key reads differently from one on an empty value. Parameters are read on
+ * demand (a preview reads a few keys of thousands of providers), with the same result as
+ * reading them all.
  */
-export interface JavaUrl {
-  readonly protocol: string | null;
-  readonly username: string | null;
-  readonly password: string | null;
-  readonly host: string | null;
-  /** 0 when absent (Java clamps a negative port to 0). */
-  readonly port: number;
-  /** Without leading '/' (Java's URL constructor strips them); null without a '/' after the authority. */
-  readonly path: string | null;
-  readonly parameters: Readonly<Record<string, string>>;
+export class JavaUrl {
+  private all: Record<string, string> | null = null;
+
+  constructor(
+    /** The decoded URL string as given. */
+    readonly source: string,
+    private readonly semantics: RouteSemantics,
+    readonly protocol: string | null,
+    readonly username: string | null,
+    readonly password: string | null,
+    readonly host: string | null,
+    /** 0 when absent (Java clamps a negative port to 0). */
+    readonly port: number,
+    /** Without leading '/' (Java's URL constructor strips them); null without a '/' after the authority. */
+    readonly path: string | null,
+  ) {}
+
+  /** `parameters.get(key)`: null when absent. */
+  param(key: string): string | null {
+    if (this.all !== null) return Object.hasOwn(this.all, key) ? this.all[key]! : null;
+    const v = dubboUrlParameter(this.source, key, this.semantics);
+    return v === undefined ? null : key === "side" && this.semantics === "3.x" ? v.toLowerCase() : v;
+  }
+
+  /** Every parameter (read once, then kept). */
+  parameters(): Readonly<Record<string, string>> {
+    if (this.all === null) {
+      const all = parseDubboUrlParameters(this.source, this.semantics);
+      if (this.semantics === "3.x" && Object.hasOwn(all, "side")) all.side = all.side!.toLowerCase();
+      this.all = all;
+    }
+    return this.all;
+  }
 }
 
 /**
@@ -28,80 +53,83 @@ export interface JavaUrl {
 export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
-  const parameters = parseDubboUrlParameters(input, semantics);
-  let start = 0;
-  let end = body.length;
   const pound = body.indexOf("#");
-  if (pound !== -1) end = pound;
+  // What is left of the body to read: [start, end). Each step below takes its part off an end.
+  const cut: Cut = { body, input, start: 0, end: pound !== -1 ? pound : body.length };
+  const protocol = takeProtocol(cut);
+  const path = takePath(cut);
+  const [username, password] = takeUserInfo(cut, semantics);
+  const port = takePort(cut);
+  const host = cut.end > cut.start ? body.slice(cut.start, cut.end) : null;
+  if (semantics === "3.x") checkSide(input);
+  return new JavaUrl(input, semantics, protocol, username, password, host, Math.max(port, 0), path === null ? null : stripLeadingSlashes(path));
+}
 
-  let protocol: string | null = null;
-  let protoEnd = body.indexOf("://");
-  const protoLength = protoEnd >= 0 ? 3 : 1;
-  if (protoEnd < 0) protoEnd = body.indexOf(":/");
-  if (protoEnd === 0) throw new UrlSyntaxError(input, "missing protocol");
-  if (protoEnd > 0) {
-    protocol = body.slice(0, protoEnd);
-    start = protoEnd + protoLength;
+/** URLStrParser.parseURLBody's state: the body, and the part of it still to read. */
+interface Cut {
+  readonly body: string;
+  readonly input: string;
+  start: number;
+  end: number;
+}
+
+/** `protocol://` (or `protocol:/`, as in `file:/x`); searched in the whole body, as Java does. */
+function takeProtocol(cut: Cut): string | null {
+  let protoEnd = cut.body.indexOf("://");
+  const length = protoEnd >= 0 ? 3 : 1;
+  if (protoEnd < 0) protoEnd = cut.body.indexOf(":/");
+  if (protoEnd === 0) throw new UrlSyntaxError(cut.input, "missing protocol");
+  if (protoEnd < 0) return null;
+  cut.start = protoEnd + length;
+  return cut.body.slice(0, protoEnd);
+}
+
+/** Everything after the first '/' (null when there is none). */
+function takePath(cut: Cut): string | null {
+  const slash = indexOfIn(cut.body, "/", cut.start, cut.end);
+  if (slash < 0) return null;
+  const path = cut.body.slice(slash + 1, cut.end);
+  cut.end = slash;
+  return path;
+}
+
+/** `user:password@` before the last '@'. */
+function takeUserInfo(cut: Cut, semantics: RouteSemantics): [string | null, string | null] {
+  const at = lastIndexOfIn(cut.body, "@", cut.start, cut.end);
+  if (at <= 0) return [null, null];
+  const colon = indexOfIn(cut.body, ":", cut.start, at);
+  if (colon === -1 && semantics === "2.7") {
+    // 2.7.23's parseURLBody takes substring(start, -1) here: StringIndexOutOfBoundsException.
+    throw new UrlSyntaxError(cut.input, "user info without ':' (Dubbo 2.7 cannot parse it)");
   }
+  const info: [string, string | null] = colon === -1 ? [cut.body.slice(cut.start, at), null] : [cut.body.slice(cut.start, colon), cut.body.slice(colon + 1, at)];
+  cut.start = at + 1;
+  return info;
+}
 
-  let path: string | null = null;
-  const slash = indexOfIn(body, "/", start, end);
-  if (slash >= 0) {
-    path = body.slice(slash + 1, end);
-    end = slash;
-  }
+/** `:port` after the last ':' (not an IPv6 scope id), or 0. */
+function takePort(cut: Cut): number {
+  const hostEnd = lastIndexOfIn(cut.body, ":", cut.start, cut.end);
+  if (!(hostEnd > 0 && hostEnd < cut.body.length - 1) || lastIndexOfIn(cut.body, "%", cut.start, cut.end) > hostEnd) return 0;
+  const port = parseJavaInt(cut.body.slice(hostEnd + 1, cut.end), cut.input);
+  cut.end = hostEnd;
+  return port;
+}
 
-  let username: string | null = null;
-  let password: string | null = null;
-  const at = lastIndexOfIn(body, "@", start, end);
-  if (at > 0) {
-    const colon = indexOfIn(body, ":", start, at);
-    if (colon !== -1) {
-      username = body.slice(start, colon);
-      password = body.slice(colon + 1, at);
-    } else if (semantics === "2.7") {
-      // 2.7.23's parseURLBody takes substring(start, -1) here: StringIndexOutOfBoundsException.
-      throw new UrlSyntaxError(input, "user info without ':' (Dubbo 2.7 cannot parse it)");
-    } else {
-      username = body.slice(start, at);
-    }
-    start = at + 1;
-  }
-
-  let port = 0;
-  const hostEnd = lastIndexOfIn(body, ":", start, end);
-  if (hostEnd > 0 && hostEnd < body.length - 1 && !(lastIndexOfIn(body, "%", start, end) > hostEnd)) {
-    port = parseJavaInt(body.slice(hostEnd + 1, end), input);
-    end = hostEnd;
-  }
-  const host = end > start ? body.slice(start, end) : null;
-
-  if (semantics === "3.x") checkModernUrl(input, username, password, parameters);
-  return {
-    protocol,
-    username,
-    password,
-    host,
-    port: Math.max(port, 0),
-    path: path === null ? null : path.replace(/^\/+/, ""),
-    parameters,
-  };
+function stripLeadingSlashes(path: string): string {
+  let i = 0;
+  while (path.charCodeAt(i) === 0x2f) i++;
+  return i === 0 ? path : path.slice(i);
 }
 
 /**
- * What 3.x's URL constructor and URLParam refuse: a password without a user
- * (`URL.<init>`), and a `side` other than consumer/provider (`FixedParamValue`, which also
- * lower-cases it: that is done here in place).
+ * What 3.x's URLParam refuses: a `side` other than consumer/provider, in any case
+ * (`FixedParamValue.getIndex`, which also lower-cases it; {@link JavaUrl.param} does too).
  */
-function checkModernUrl(input: string, username: string | null, password: string | null, parameters: Record<string, string>): void {
-  if ((username === null || username === "") && password !== null && password !== "") {
-    throw new UrlSyntaxError(input, "password without username (Dubbo 3 rejects it)");
-  }
-  const side = parameters.side;
-  if (side !== undefined) {
-    const lower = side.toLowerCase();
-    if (lower !== "consumer" && lower !== "provider") throw new UrlSyntaxError(input, `side "${side}" is neither consumer nor provider (Dubbo 3 rejects it)`);
-    parameters.side = lower;
+function checkSide(input: string): void {
+  const side = dubboUrlParameter(input, "side", "3.x");
+  if (side !== undefined && side.toLowerCase() !== "consumer" && side.toLowerCase() !== "provider") {
+    throw new UrlSyntaxError(input, `side "${side}" is neither consumer nor provider (Dubbo 3 rejects it)`);
   }
 }
 
@@ -151,11 +179,6 @@ export function javaRawParameter(url: JavaUrl, key: string): string | null {
     case "path":
       return url.path;
     default:
-      return ownParameter(url.parameters, key);
+      return url.param(key);
   }
-}
-
-/** `parameters.get(key)`: an own property only, whatever the key (`constructor`, `__proto__`). */
-export function ownParameter(parameters: Readonly<Record<string, string>>, key: string): string | null {
-  return Object.hasOwn(parameters, key) ? parameters[key]! : null;
 }

@@ -1,5 +1,5 @@
 import { interfacePath } from "./merged-provider-url";
-import { javaAddress, ownParameter, type JavaUrl } from "./route-url";
+import { javaAddress, type JavaUrl } from "./route-url";
 import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
 
 /**
@@ -14,19 +14,24 @@ import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
  * - `address` is the provider's `host:port`;
  * - `mock` is gone whenever the provider or the consumer sets one ("kept for mock").
  */
-export function serviceAddressSample(provider: JavaUrl, consumer: JavaUrl): UrlSample {
-  const path = serviceAddressPath(provider, consumer);
-  const dropMock = Object.hasOwn(provider.parameters, "mock") && mockIsSet(provider, consumer);
-  return {
-    read(key): SampledValue {
-      const own = javaMapValue(provider, path, key, true);
-      if (own !== undefined) return { value: own, origin: key === "path" && path !== provider.path ? pathOrigin(provider, consumer, path) : "provider" };
-      if (dropMock && key === "mock") return { value: null, origin: "provider" };
-      return { value: ownParameter(provider.parameters, key), origin: "provider" };
-    },
-    host: () => ({ value: provider.host, origin: "provider" }),
-    address: () => ({ value: javaAddress(provider), origin: "provider" }),
-  };
+export class ServiceAddressSample implements UrlSample {
+  constructor(private readonly consumer: JavaUrl) {}
+
+  read(provider: JavaUrl, key: string): SampledValue {
+    const path = key === "path" ? serviceAddressPath(provider, this.consumer) : provider.path;
+    const own = javaMapValue(provider, path, key, true);
+    if (own !== undefined) return { value: own, origin: key === "path" && path !== provider.path ? pathOrigin(provider, this.consumer, path) : "provider" };
+    if (key === "mock" && provider.param("mock") !== null && mockIsSet(provider, this.consumer)) return { value: null, origin: "provider" };
+    return { value: provider.param(key), origin: "provider" };
+  }
+
+  host(provider: JavaUrl): SampledValue {
+    return { value: provider.host, origin: "provider" };
+  }
+
+  address(provider: JavaUrl): SampledValue {
+    return { value: javaAddress(provider), origin: "provider" };
+  }
 }
 
 /** `ServiceAddressURL.getPath()` after mergeUrl's DUBBO-44 fix. */
@@ -34,7 +39,7 @@ function serviceAddressPath(provider: JavaUrl, consumer: JavaUrl): string | null
   const seen = nonEmpty(provider.path) ? provider.path : consumer.path;
   if (nonEmpty(seen) || provider.protocol !== "dubbo") return seen;
   // directoryUrl.getServiceInterface(): getParameter(INTERFACE_KEY, getPath()).
-  const iface = ownParameter(consumer.parameters, "interface");
+  const iface = consumer.param("interface");
   const service = nonEmpty(iface) ? iface : consumer.path;
   if (service === null) return seen;
   const fixed = interfacePath(service);
@@ -50,7 +55,7 @@ function pathOrigin(provider: JavaUrl, consumer: JavaUrl, path: string | null): 
  * on a ServiceAddressURL: the consumer's value first, then the provider's.
  */
 function mockIsSet(provider: JavaUrl, consumer: JavaUrl): boolean {
-  if (nonEmpty(ownParameter(consumer.parameters, "mock")) || nonEmpty(ownParameter(provider.parameters, "mock"))) return true;
+  if (nonEmpty(consumer.param("mock")) || nonEmpty(provider.param("mock"))) return true;
   return nonEmpty(anyMethodParameter(consumer, "mock")) || anyMethodParameter(provider, "mock") !== null;
 }
 
@@ -64,12 +69,13 @@ const TABLE_KEYS: ReadonlySet<string> = new Set(["version", "side", "interface",
  */
 function anyMethodParameter(url: JavaUrl, key: string): string | null {
   const byMethod = new Map<string, string>();
-  for (const name of Object.keys(url.parameters)) {
+  const parameters = url.parameters();
+  for (const name of Object.keys(parameters)) {
     const dot = name.indexOf(".");
-    if (dot >= 0 && !TABLE_KEYS.has(name) && name.slice(dot + 1) === key) byMethod.set(name.slice(0, dot), url.parameters[name]!);
+    if (dot >= 0 && !TABLE_KEYS.has(name) && name.slice(dot + 1) === key) byMethod.set(name.slice(0, dot), parameters[name]!);
   }
   if (byMethod.size === 0) return null;
-  const methods = ownParameter(url.parameters, "methods");
+  const methods = url.param("methods");
   if (nonEmpty(methods)) {
     for (const method of methods.split(",")) if (nonEmpty(byMethod.get(method) ?? null)) return byMethod.get(method)!;
     return null;

@@ -1,4 +1,4 @@
-import { javaAddress, ownParameter, type JavaUrl } from "./route-url";
+import { javaAddress, type JavaUrl } from "./route-url";
 
 /**
  * Where a condition value came from, so an explanation can say it. `merged-*` are the
@@ -25,13 +25,14 @@ export interface SampledValue {
 /**
  * The URL side of a condition: what Java's `url.toMap()` (2.7) or `url.toOriginalMap()`
  * (3.x) holds for a key, and the host and address 2.7's `matchCondition` reads directly.
+ * One reader serves every URL of a side (the consumer, or each provider).
  */
 export interface UrlSample {
-  read(key: string): SampledValue;
+  read(url: JavaUrl, key: string): SampledValue;
   /** `url.getHost()`. */
-  host(): SampledValue;
+  host(url: JavaUrl): SampledValue;
   /** `url.getAddress()`. */
-  address(): SampledValue;
+  address(url: JavaUrl): SampledValue;
 }
 
 /**
@@ -60,14 +61,20 @@ export function javaMapValue(url: JavaUrl, path: string | null, key: string, wit
   }
 }
 
-/** The consumer URL as a when condition reads it (and as 3.x's then reads a plain URL). */
-export function consumerSample(url: JavaUrl, withAddress: boolean): UrlSample {
-  return {
-    read(key) {
-      const own = javaMapValue(url, url.path, key, withAddress);
-      return { value: own !== undefined ? own : ownParameter(url.parameters, key), origin: "consumer" };
-    },
-    host: () => ({ value: url.host, origin: "consumer" }),
-    address: () => ({ value: javaAddress(url), origin: "consumer" }),
-  };
+/** The consumer URL as a when condition reads it: `toMap()` in 2.7, `toOriginalMap()` (with `address`) in 3.x. */
+export class ConsumerSample implements UrlSample {
+  constructor(private readonly withAddress: boolean) {}
+
+  read(url: JavaUrl, key: string): SampledValue {
+    const own = javaMapValue(url, url.path, key, this.withAddress);
+    return { value: own !== undefined ? own : url.param(key), origin: "consumer" };
+  }
+
+  host(url: JavaUrl): SampledValue {
+    return { value: url.host, origin: "consumer" };
+  }
+
+  address(url: JavaUrl): SampledValue {
+    return { value: javaAddress(url), origin: "consumer" };
+  }
 }
