@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "method_not_implemented",
   "unsupported_media_type",
   "registry_unavailable",
+  "conflict",
   "config_invalid",
   "url_syntax",
   "invalid_rule",
@@ -112,6 +113,18 @@ export class RegistryUnavailableError extends ConsoleError {
   constructor(message: string, details?: Readonly<Record<string, unknown>>, options?: { cause?: unknown }) {
     super("registry_unavailable", message, details, options);
     this.name = "RegistryUnavailableError";
+  }
+}
+
+/**
+ * The change was based on a state that is no longer current (a route edited or deleted
+ * since the client read it), or would clash with what exists (a second route of the same
+ * name): nothing was written. Reload, then decide again.
+ */
+export class ConflictError extends ConsoleError {
+  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
+    super("conflict", message, details);
+    this.name = "ConflictError";
   }
 }
 

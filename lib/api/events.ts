@@ -16,6 +16,12 @@ export const changeEventSchema = z.discriminatedUnion("type", [
     key: z.string(),
     kind: z.enum(["providers", "consumers", "routers", "configurators", "methods", "removed"]),
   }),
+  /**
+   * The routes of interface `service` (its `routers` category, any group or version, in any
+   * registry) changed: refetch GET /api/v1/routes. Sent for every such change, also for a
+   * service nothing provides or consumes (which has no `service` event).
+   */
+  z.object({ type: z.literal("routes"), service: z.string() }),
   /** A registry's state or stale marker changed (see GET /api/v1/registry). */
   z.object({ type: z.literal("registry"), registry: z.string() }),
   /** Too much changed, or the reconnecting client missed too much: refetch everything. */

@@ -7,22 +7,28 @@ export type KeyPrefix = readonly unknown[];
 /**
  * What a batch of change events makes out of date, as query-key prefixes, or `"all"`.
  * A service event touches that service's detail and every list or entity that counts
- * services (lists are not told which services they hold); a registry event changes the
+ * services (lists are not told which services they hold); a routes event touches every
+ * routes list (a list is not told which services it holds either); a registry event changes the
  * stale markers every answer carries, and `reset` says the client missed events: both
  * make everything out of date.
  */
 export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[] | "all" {
   const keys = new Set<string>();
+  let routes = false;
   for (const event of events) {
     switch (event.type) {
       case "service":
         keys.add(event.key);
+        break;
+      case "routes":
+        routes = true;
         break;
       case "registry":
       case "reset":
         return "all";
     }
   }
-  if (keys.size === 0) return [];
-  return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key))];
+  const routesPrefix: KeyPrefix[] = routes ? [["routes"]] : [];
+  if (keys.size === 0) return routesPrefix;
+  return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...routesPrefix];
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
+import { type RoutesQuery, routesResponseSchema } from "./routes";
 import { servicesResponseSchema } from "./services";
 import type { SearchMode } from "./services-cursor";
 
@@ -17,6 +18,7 @@ export const queryKeys = {
   application: (name: string) => ["application", name] as const,
   address: (value: string) => ["address", value] as const,
   registryStatus: () => ["registry", "status"] as const,
+  routes: (filter: RoutesQuery) => ["routes", filter] as const,
 };
 
 /**
@@ -98,5 +100,19 @@ export function registryStatusQuery() {
   return queryOptions({
     queryKey: queryKeys.registryStatus(),
     queryFn: ({ signal }) => fetchJson("/api/v1/registry", registryStatusResponseSchema, signal),
+  });
+}
+
+/**
+ * GET /api/v1/routes. A filter field left undefined is left out (any); an empty `group` or
+ * `version` is sent, and asks for routes without one.
+ */
+export function routesQuery(filter: RoutesQuery) {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
+  const search = params.toString();
+  return queryOptions({
+    queryKey: queryKeys.routes(filter),
+    queryFn: ({ signal }) => fetchJson(search ? `/api/v1/routes?${search}` : "/api/v1/routes", routesResponseSchema, signal),
+    retry: retryUnanswered,
   });
 }

@@ -22,3 +22,32 @@ export function formatDubboUrl(url: DubboUrl): string {
 export function sortedParameters(url: DubboUrl): Record<string, string> {
   return Object.fromEntries(Object.keys(url.parameters).sort().map((name) => [name, url.parameters[name]!]));
 }
+
+/** Java's `String.trim()`: strips every character up to U+0020 (spaces and control characters) at both ends. */
+export function javaTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) <= 0x20) start++;
+  while (end > start && s.charCodeAt(end - 1) <= 0x20) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+/**
+ * `url.toFullString()` exactly as Dubbo 2.7.23 builds it (URL.buildString and
+ * buildParameters): the host only when not empty, `:port` only when above 0, `/path` only
+ * when the path is not empty, parameters sorted by name (a TreeMap: UTF-16 code-unit
+ * order, as JavaScript's default sort), a parameter with an empty name left out, each
+ * value trimmed as Java trims. The bytes of a ZooKeeper child name depend on it, so
+ * unlike {@link formatDubboUrl} (for display) nothing here may differ from Java.
+ */
+export function javaFullString(url: DubboUrl): string {
+  let s = url.protocol ? `${url.protocol}://` : "";
+  if (url.username) s += `${url.username}${url.password ? `:${url.password}` : ""}@`;
+  if (url.host) s += url.port > 0 ? `${url.host}:${url.port}` : url.host;
+  if (url.path) s += `/${url.path}`;
+  const names = Object.keys(url.parameters)
+    .filter((n) => n !== "")
+    .sort();
+  if (names.length > 0) s += `?${names.map((n) => `${n}=${javaTrim(url.parameters[n]!)}`).join("&")}`;
+  return s;
+}

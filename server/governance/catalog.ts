@@ -8,6 +8,7 @@ import { resolveCatalogMethods } from "./catalog-methods";
 import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
 import { serviceDetail } from "./service-detail";
+import type { ServiceEntry } from "./service-entry";
 import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
@@ -133,6 +134,15 @@ export class ServiceCatalog {
     const buckets = onHost.length > 0 ? onHost : [index.addresses.get(value)].filter((b) => b !== undefined);
     if (buckets.length === 0) throw new NotFoundError(`nothing is registered at ${JSON.stringify(value)} in any registry; give a host or host:port`, { value });
     return { ...addressDetail(value, buckets, this.store.entries), stale };
+  }
+
+  /**
+   * Every service entry of the usable registries, for governance views that join the
+   * catalog (the consumers a config-center rule is for); none while no registry is usable.
+   */
+  entries(): Iterable<ServiceEntry> {
+    if (this.rebuildDue || this.usableChanged()) this.rebuild();
+    return this.counted.length === 0 ? [] : this.store.entries.values();
   }
 
   private sortedNames: { version: number; names: string[] } | null = null;

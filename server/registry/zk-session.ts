@@ -90,7 +90,7 @@ export class ZkSession implements ZkDataReader {
 
   getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
     const onEvent = ignoringEvent(watcher);
-    return this.call<string[] | null>(`getChildren ${path}`, (client, done) => {
+    return this.request<string[] | null>(`getChildren ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, children: string[]) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, children);
@@ -103,7 +103,7 @@ export class ZkSession implements ZkDataReader {
 
   exists(path: string, watcher?: () => void): Promise<boolean> {
     const onEvent = ignoringEvent(watcher);
-    return this.call<boolean>(`exists ${path}`, (client, done) => {
+    return this.request<boolean>(`exists ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, stat: zookeeper.Stat | null) => done(error, !!stat);
       if (onEvent) client.exists(path, onEvent, cb);
       else client.exists(path, cb);
@@ -112,7 +112,7 @@ export class ZkSession implements ZkDataReader {
 
   getData(path: string, watcher?: () => void): Promise<Buffer | null> {
     const onEvent = ignoringEvent(watcher);
-    return this.call<Buffer | null>(`getData ${path}`, (client, done) => {
+    return this.request<Buffer | null>(`getData ${path}`, (client, done) => {
       const cb = (error: Error | zookeeper.Exception | null, data: Buffer | undefined) => {
         if (error && isNoNode(error)) done(null, null);
         else done(error, data ?? Buffer.alloc(0));
@@ -122,7 +122,15 @@ export class ZkSession implements ZkDataReader {
     });
   }
 
-  private call<T>(
+  /**
+   * Runs one ZooKeeper request on the raw client, for the operations this class does not
+   * wrap (the writes of zk-writes.ts and zk-session-writer.ts). The same guarantees as every read here: fails at
+   * once with RegistryUnavailableError when the session is not connected, and when
+   * ZooKeeper has not answered within the operation timeout (a frozen server); an error
+   * passed to `done` becomes a RegistryUnavailableError, so an expected failure (a node
+   * that exists) should be passed as a value. `run` calls `done` once.
+   */
+  request<T>(
     what: string,
     run: (client: zookeeper.Client, done: (error: Error | zookeeper.Exception | null, value: T) => void) => void,
   ): Promise<T> {

@@ -1,5 +1,8 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
+import { RouteStore } from "../governance/route-store";
+import { checkRuleLengthOnly } from "../governance/rule-length-check";
+import { ConfigRouteService } from "../governance/config-routes";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -8,7 +11,8 @@ import { createLogger, type Logger } from "./logger";
 
 /**
  * The console's long-lived server side: one per Node process. Holds the registry
- * sessions, the catalog built from them, the event bus the catalog's changes feed (read by
+ * sessions, the catalog built from them, the route store (routes in the registries' routers
+ * category), the event bus the catalog's and the route store's changes feed (read by
  * GET /api/v1/events), and each registry's disk cache (when `config.cacheDir` is set). Created by {@link startEngine}, found by
  * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
  * handlers as separate module graphs (and dev reloads re-evaluate modules).
@@ -16,6 +20,9 @@ import { createLogger, type Logger } from "./logger";
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  readonly routes: RouteStore;
+  /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
+  readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
   private caches: DiskCache[] = [];
 
@@ -26,6 +33,11 @@ export class Engine {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
+    // Rules are checked for their length only, until the rule engine takes this place.
+    this.routes = new RouteStore(this.registries, { validateRule: checkRuleLengthOnly });
+    this.routes.onChange((event) => this.events.publish(event));
+    this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log);
+    this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
   }
 
   start(): void {
@@ -41,6 +53,7 @@ export class Engine {
   close(): void {
     for (const c of this.caches) c.detach();
     this.caches = [];
+    this.configRoutes.close();
     for (const r of this.registries) r.close();
     this.events.close();
   }

@@ -28,7 +28,7 @@ export interface EventBusOptions {
  * The process's stream of change events, fed by the catalog, read by every open
  * GET /api/v1/events.
  *
- * - Coalesces: changes of one service key (or one registry) within `coalesceMs` of the
+ * - Coalesces: changes of one service key (or one service's routes, or one registry) within `coalesceMs` of the
  *   first become one event carrying the latest; so a key gets at most one event per window.
  *   A `reset` goes out at once and supersedes whatever was gathered.
  * - Numbers events by one, and keeps the last `capacity` in a ring, so a client that
@@ -64,7 +64,7 @@ export class EventBus {
       this.deliver(event);
       return;
     }
-    const key = event.type === "service" ? `service ${event.key}` : `registry ${event.registry}`;
+    const key = event.type === "service" ? `service ${event.key}` : event.type === "routes" ? `routes ${event.service}` : `registry ${event.registry}`;
     this.pending.delete(key); // re-inserted last: the batch goes out in order of latest change
     this.pending.set(key, event);
     if (this.timer === null) {

@@ -9,6 +9,7 @@ export const HTTP_STATUS = {
   method_not_allowed: 405,
   method_not_implemented: 501,
   unsupported_media_type: 415,
+  conflict: 409,
   registry_unavailable: 503,
   config_invalid: 500,
   internal: 500,

@@ -60,3 +60,17 @@ function invalid(where: "query" | "body", zodIssues: readonly z.core.$ZodIssue[]
   const summary = issues.map((i) => (i.message.startsWith(`${i.path} `) ? i.message : `${i.path}: ${i.message}`)).join("; ");
   return new ValidationError(`invalid ${where}: ${summary}`, issues);
 }
+
+/**
+ * The path segment right after `prefix`, percent-decoded: the `{id}` of
+ * `/api/v1/routes/{id}` and `/api/v1/routes/{id}/enable` for prefix `/api/v1/routes/`.
+ * Read from the URL, as the route file's dynamic segment is: the handlers take only the
+ * request (see route-handler.ts).
+ */
+export function pathParam(request: Request, prefix: string): string {
+  const path = new URL(request.url).pathname;
+  const rest = path.startsWith(prefix) ? path.slice(prefix.length) : "";
+  const segment = rest.split("/")[0] ?? "";
+  // The request guard (proxy.ts) has already refused a path that is not valid percent-encoding.
+  return decodeURIComponent(segment);
+}

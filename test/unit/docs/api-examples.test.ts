@@ -2,19 +2,35 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "@/lib/api/catalog-entities";
+import { configRoutesResponseSchema } from "@/lib/api/config-routes";
 import { changeEventSchema } from "@/lib/api/events";
+import { errorBodySchema } from "@/lib/api/error-body";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
+import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { servicesResponseSchema } from "@/lib/api/services";
+import { routeNodeName } from "@/lib/dubbo/route-url";
+import { routeOf } from "@/server/governance/route-model";
+import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
+import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const apiDoc = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
 
 /** The first ```json block of the section of docs/api.md that starts with `heading`. */
 function example(heading: string): unknown {
-  const section = apiDoc.slice(apiDoc.indexOf(`\n${heading}\n`));
-  const block = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
-  if (block === undefined) throw new Error(`no JSON example under ${heading}`);
-  return JSON.parse(block);
+  return examples(heading)[0];
+}
+
+/** Every ```json block of the section of docs/api.md that starts with `heading`, up to the next section. */
+function examples(heading: string): unknown[] {
+  const start = apiDoc.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`no section ${heading}`);
+  const next = apiDoc.indexOf("\n## ", start + heading.length + 1);
+  const section = apiDoc.slice(start, next < 0 ? undefined : next);
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!) as unknown);
+  if (blocks.length === 0) throw new Error(`no JSON example under ${heading}`);
+  return blocks;
 }
 
 const demoScript = readFileSync(join(ROOT, "scripts", "demo.ts"), "utf8");
@@ -53,7 +69,52 @@ describe("the examples of docs/api.md", () => {
     expect(() => changeEventSchema.parse(example("## GET /api/v1/events"))).not.toThrow();
   });
 
+  it("shows GET /api/v1/config-routes in the shape the schema accepts, its YAML read as its rule, with consumers the demo runs", () => {
+    const body = configRoutesResponseSchema.parse(example("### GET /api/v1/config-routes"));
+    expect(body.routes.length).toBeGreaterThan(0);
+    for (const route of body.routes) {
+      const read = parseConditionRouterYaml(route.yaml);
+      expect(read.type === "rule" ? read.rule : read.problem).toEqual(route.rule ?? route.problem);
+      expect(route.node).toBe(ruleNodePath("/dubbo", route.key));
+      expect(route.readers).toBe(configRuleReaders(route.scope, route.rule?.format ?? "v3.0"));
+      expect(notInDemo(route.consumers.map((c) => c.application))).toEqual([]);
+    }
+  });
+
   it("shows GET /api/v1/registry in the shape the schema accepts", () => {
     expect(() => registryStatusResponseSchema.parse(example("## GET /api/v1/registry"))).not.toThrow();
+  });
+
+  describe("of routes", () => {
+    /** The route the code itself makes of a node the example shows: its id, revision, origin and url must agree. */
+    const asTheCodeReadsIt = (node: string) => {
+      const [, root, dir, , name] = /^(\/[^/]+)\/([^/]+)\/(routers)\/(.+)$/.exec(node)!;
+      return routeOf({ index: 0, registry: "zookeeper://127.0.0.1:2181", root: root!, dir: dir! }, name!);
+    };
+    const listed = routesResponseSchema.parse(example("## GET /api/v1/routes")).routes;
+
+    it("lists routes as the code reads their nodes, one in the console's shape and one Dubbo Admin copy", () => {
+      for (const route of listed) expect(route).toEqual(asTheCodeReadsIt(route.node));
+      expect(listed.map((r) => r.origin.writer)).toEqual(["dubbo-admin", "console"]);
+    });
+
+    it("creates with POST exactly the node of the route listed", () => {
+      const { service, group, version, name, rule, priority, force, runtime, enabled } = createRouteBodySchema.parse(example("## POST /api/v1/routes"));
+      const node = routeNodeName({ service, group, version, name, rule, priority, force, runtime, enabled });
+      expect(listed[1]!.node.endsWith(`/routers/${node}`)).toBe(true);
+    });
+
+    it("edits with PUT from the listed revision to the route shown, and shows a conflict in the error shape", () => {
+      const [request, answer, conflict] = examples("## PUT /api/v1/routes/{id}");
+      const { revision, ...changes } = replaceRouteBodySchema.parse(request);
+      expect(revision).toBe(listed[1]!.revision);
+      const saved = routeSchema.parse(answer);
+      expect(saved).toMatchObject(changes);
+      expect(saved).toEqual(asTheCodeReadsIt(saved.node));
+      const error = errorBodySchema.parse(conflict).error;
+      expect([error.code, error.id]).toEqual(["conflict", listed[1]!.id]);
+      const deleted = deletedRouteSchema.parse(example("## DELETE /api/v1/routes/{id}?revision="));
+      expect([deleted.id, deleted.node]).toEqual([saved.id, saved.node]);
+    });
   });
 });

@@ -32,6 +32,18 @@ describe("EventBus", () => {
     expect(seen.at(-1)).toEqual({ id: 3, data: service("a", "removed") });
   });
 
+  it("gathers the routes events of one service apart from that service's own events", () => {
+    const bus = new EventBus({ coalesceMs: 100, firstId: 1 });
+    const seen: ChangeEvent[] = [];
+    bus.subscribe((e) => seen.push(e.data));
+    bus.publish({ type: "routes", service: "io.x.A" });
+    bus.publish(service("io.x.A"));
+    bus.publish({ type: "routes", service: "io.x.A" });
+    bus.publish({ type: "routes", service: "io.x.B" });
+    vi.advanceTimersByTime(100);
+    expect(seen).toEqual([service("io.x.A"), { type: "routes", service: "io.x.A" }, { type: "routes", service: "io.x.B" }]);
+  });
+
   it("sends a reset at once, dropping what it supersedes", () => {
     const bus = new EventBus({ firstId: 1 });
     const seen: BusEvent[] = [];

@@ -1,0 +1,21 @@
+import { NextResponse } from "next/server";
+import { configRouteDeleteQuerySchema, configRoutePutSchema, configRoutesQuerySchema } from "@/lib/api/config-routes";
+import { endpoint } from "../../_lib/endpoint";
+import { parseJsonBody, parseQuery } from "../../_lib/request-input";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/**
+ * /api/v1/config-routes — condition rules in the config center (docs/api.md):
+ * GET lists them with who obeys each; PUT creates (201) or, with `revision`, replaces (200)
+ * one, 409 when it changed since; DELETE `?key=&revision=` removes one, 409 likewise.
+ */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  GET: ({ request, engine }) => engine.configRoutes.list(parseQuery(request, configRoutesQuerySchema)),
+  PUT: async ({ request, engine }) => {
+    const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema));
+    return NextResponse.json(answer, { status: answer.created ? 201 : 200, headers: { "cache-control": "no-store" } });
+  },
+  DELETE: ({ request, engine }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema)),
+});

@@ -1,0 +1,12 @@
+import { toggleRouteQuerySchema } from "@/lib/api/routes";
+import { endpoint } from "../../../../_lib/endpoint";
+import { parseQuery, pathParam } from "../../../../_lib/request-input";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/** POST /api/v1/routes/{id}/disable[?revision=] — disables a route (an edit of `enabled`); answers it as saved, with its new id. */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  POST: ({ request, engine }) =>
+    engine.routes.setEnabled(pathParam(request, "/api/v1/routes/"), false, parseQuery(request, toggleRouteQuerySchema).revision),
+});

@@ -1,0 +1,198 @@
+/**
+ * The HTTP contract of /api/v1/routes: condition routes stored in the registry's `routers`
+ * category, shared by the handlers and the browser client. Every message names the field
+ * and says what was expected and what came.
+ */
+import { z } from "zod";
+import { staleSchema } from "./registry-state";
+
+/** The longest rule accepted, in UTF-16 code units (JavaScript's `length`). The node name holds it encoded twice. */
+export const ROUTE_RULE_MAX_LENGTH = 2_000;
+/** The longest route name accepted. */
+export const ROUTE_NAME_MAX_LENGTH = 100;
+/** Where a route can be published: the registry's routers category; the config center (Dubbo 3.1+) is refused until built. */
+export const ROUTE_TARGETS = ["registry", "config-center"] as const;
+export type RouteTarget = (typeof ROUTE_TARGETS)[number];
+
+/** Who wrote a route, and whether Dubbo 2.7 consumers load it (see lib/dubbo/route-url.ts). */
+export const routeOriginSchema = z.object({
+  /** `console`: the console's shape (the 2.5/2.6 Dubbo Admin wrote the same); `dubbo-admin`: its copies for 2.6 consumers; `other`. */
+  writer: z.enum(["console", "dubbo-admin", "other"]),
+  /** Whether a Dubbo 2.7 consumer of the service loads the node as a condition router once enabled. Dubbo 3.1+ never read the routers category. */
+  loaded: z.boolean(),
+  /** Why it is not loaded; null when it is. */
+  reason: z.string().nullable(),
+});
+
+export const routeSchema = z.object({
+  /** Opaque. A route's content is its ZooKeeper node, so an edit (enable, disable, priority…) gives it a new id. */
+  id: z.string(),
+  /** The registry holding it, its source as GET /api/v1/registry lists it. */
+  registry: z.string(),
+  /** The interface. */
+  service: z.string(),
+  /** '' for none. */
+  group: z.string(),
+  /** '' for none. */
+  version: z.string(),
+  name: z.string(),
+  rule: z.string(),
+  priority: z.number().int(),
+  force: z.boolean(),
+  runtime: z.boolean(),
+  enabled: z.boolean(),
+  targets: z.array(z.enum(ROUTE_TARGETS)),
+  origin: routeOriginSchema,
+  /** What an edit or delete must name: it changes whenever the route does. */
+  revision: z.string(),
+  /** The ZooKeeper path of the route's node. */
+  node: z.string(),
+  /** The route URL, decoded once (as Dubbo's `toFullString()`; the rule inside is still encoded). */
+  url: z.string(),
+});
+export type Route = z.infer<typeof routeSchema>;
+
+export const routesResponseSchema = z.object({
+  /** Sorted by service, group, version, priority, name. */
+  routes: z.array(routeSchema),
+  /** The registries whose last complete view is served instead of a live one; empty when all are live. */
+  stale: z.array(staleSchema.extend({ registry: z.string() })),
+});
+export type RoutesResponse = z.infer<typeof routesResponseSchema>;
+
+export const deletedRouteSchema = z.object({ deleted: z.literal(true), id: z.string(), node: z.string() });
+export type DeletedRoute = z.infer<typeof deletedRouteSchema>;
+
+/** How a received value is quoted in a message: strings as JSON, anything else by its type. */
+function shown(input: unknown): string {
+  if (typeof input === "string") return JSON.stringify(input.length > 60 ? `${input.slice(0, 60)}…` : input);
+  return input === undefined ? "nothing" : input === null ? "null" : typeof input;
+}
+
+/** A string matching `pattern`, at most `max` long; `expected` says what it must be. */
+function text(field: string, expected: string, pattern: RegExp, max: number) {
+  const message = (input: unknown) => `${field} must be ${expected}, got ${shown(input)}`;
+  return z
+    .string({ error: (issue) => message(issue.input) })
+    .max(max, { error: (issue) => `${field} must be at most ${max} characters, got ${typeof issue.input === "string" ? issue.input.length : shown(issue.input)}`, abort: true })
+    .regex(pattern, { error: (issue) => message(issue.input) });
+}
+
+/** A Java interface name: dot-separated identifiers (`$` for nested types). */
+const serviceField = text("service", "a Java interface name such as com.foo.BarService", /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 255);
+/** No separators of service keys (`/`, `:`) and no `*`: a route with group `*` matches no consumer. */
+const groupField = text("group", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100);
+const versionField = text("version", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100);
+const nameField = text(
+  "name",
+  `1 to ${ROUTE_NAME_MAX_LENGTH} letters, digits, spaces, '.', '_', ':', '@' or '-', not starting or ending with a space`,
+  /^[\p{L}\p{N}_.:@-]([\p{L}\p{N} _.:@-]*[\p{L}\p{N}_.:@-])?$/u,
+  ROUTE_NAME_MAX_LENGTH,
+);
+
+/** A lone UTF-16 surrogate: Java's URLEncoder and JavaScript's encodeURIComponent disagree on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The rule text: not blank (Dubbo refuses it), at most {@link ROUTE_RULE_MAX_LENGTH}
+ * characters. Its syntax is checked by the server's rule validator, not here.
+ */
+const ruleField = z
+  .string({ error: (issue) => `rule must be the text of a condition rule such as "host = 10.0.0.1 => host = 10.0.0.2", got ${shown(issue.input)}` })
+  .max(ROUTE_RULE_MAX_LENGTH, {
+    error: (issue) => `rule must be at most ${ROUTE_RULE_MAX_LENGTH} characters, got ${typeof issue.input === "string" ? issue.input.length : shown(issue.input)}`,
+    abort: true,
+  })
+  .refine((rule) => /[^\u0000-\u0020]/.test(rule), { error: "rule must not be blank: Dubbo refuses a blank rule" })
+  .refine((rule) => !LONE_SURROGATE.test(rule), { error: "rule must be valid Unicode text (it holds a lone surrogate)" });
+
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+const priorityField = z
+  .number({ error: (issue) => `priority must be a whole number from ${INT_MIN} to ${INT_MAX} (lower runs first), got ${shown(issue.input)}` })
+  .int({ error: (issue) => `priority must be a whole number from ${INT_MIN} to ${INT_MAX} (lower runs first), got ${String(issue.input)}` })
+  .min(INT_MIN, { error: (issue) => `priority must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${String(issue.input)}` })
+  .max(INT_MAX, { error: (issue) => `priority must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${String(issue.input)}` });
+
+const flag = (field: string) => z.boolean({ error: (issue) => `${field} must be true or false, got ${shown(issue.input)}` });
+
+const targetsField = z
+  .array(z.enum(ROUTE_TARGETS, { error: (issue) => `targets may hold "registry" and "config-center", got ${shown(issue.input)}` }), {
+    error: (issue) => `targets must be ["registry"] or ["registry", "config-center"], got ${shown(issue.input)}`,
+  })
+  .refine((t) => t.includes("registry") && new Set(t).size === t.length, { error: 'targets must be ["registry"] or ["registry", "config-center"]: the registry copy is always written, each target once' });
+
+const revisionField = z.string({ error: (issue) => `revision must be the revision of the route as last read, got ${shown(issue.input)}` }).min(1).max(200);
+
+/** The messages of a body as a whole: not an object, or fields the endpoint does not know. */
+const bodyIssue = (issue: { code: string; keys?: readonly string[]; input?: unknown }) => {
+  if (issue.code === "unrecognized_keys") return `unknown field${issue.keys && issue.keys.length > 1 ? "s" : ""} ${issue.keys?.map((k) => JSON.stringify(k)).join(", ")}; see docs/api.md`;
+  if (issue.code === "invalid_type") return `the body must be a JSON object, got ${Array.isArray(issue.input) ? "an array" : shown(issue.input)}`;
+  return undefined;
+};
+
+/** Body of POST /api/v1/routes. Fields left out take Dubbo's defaults (priority 0, force false, runtime false, enabled true). */
+export const createRouteBodySchema = z.strictObject(
+  {
+    service: serviceField,
+    group: groupField.default(""),
+    version: versionField.default(""),
+    name: nameField,
+    rule: ruleField,
+    priority: priorityField.default(0),
+    force: flag("force").default(false),
+    runtime: flag("runtime").default(false),
+    enabled: flag("enabled").default(true),
+    targets: targetsField.default(["registry"]),
+    /** The registry to write to, its source as GET /api/v1/registry lists it; the first configured when left out. */
+    registry: z.string({ error: (issue) => `registry must be a registry's source as GET /api/v1/registry lists it, got ${shown(issue.input)}` }).max(2_000).optional(),
+  },
+  { error: bodyIssue },
+);
+export type CreateRouteBody = z.output<typeof createRouteBodySchema>;
+
+/**
+ * Body of PUT /api/v1/routes/{id}: the `revision` it was based on, and the fields to change;
+ * a field left out keeps its value. The service (and the registry) cannot change.
+ */
+export const replaceRouteBodySchema = z.strictObject(
+  {
+    revision: revisionField,
+    group: groupField.optional(),
+    version: versionField.optional(),
+    name: nameField.optional(),
+    rule: ruleField.optional(),
+    priority: priorityField.optional(),
+    force: flag("force").optional(),
+    runtime: flag("runtime").optional(),
+    enabled: flag("enabled").optional(),
+    targets: targetsField.optional(),
+  },
+  { error: bodyIssue },
+);
+export type ReplaceRouteBody = z.output<typeof replaceRouteBodySchema>;
+
+/** The fields of a route an edit may change. */
+export type RouteChanges = Omit<ReplaceRouteBody, "revision" | "targets">;
+
+const exact = (field: string) =>
+  z.string({ error: (issue) => `${field} must be text, got ${shown(issue.input)}` }).max(255, { error: `${field} must be at most 255 characters` }).optional();
+
+/**
+ * Query of GET /api/v1/routes. Each given parameter must match exactly; an empty `group` or
+ * `version` asks for routes without one. Left out: any.
+ */
+export const routesQuerySchema = z.object({
+  service: exact("service"),
+  group: exact("group"),
+  version: exact("version"),
+  /** A registry's source; all registries when left out. */
+  registry: z.string({ error: (issue) => `registry must be text, got ${shown(issue.input)}` }).max(2_000).optional(),
+});
+export type RoutesQuery = z.output<typeof routesQuerySchema>;
+
+/** Query of DELETE /api/v1/routes/{id}: the revision the deletion is based on. */
+export const deleteRouteQuerySchema = z.object({ revision: revisionField });
+
+/** Query of POST /api/v1/routes/{id}/enable and /disable: optionally the revision it is based on (the id already names one state). */
+export const toggleRouteQuerySchema = z.object({ revision: revisionField.optional() });

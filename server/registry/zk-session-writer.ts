@@ -1,0 +1,125 @@
+import zookeeper from "node-zookeeper-client";
+import type { ZkSession } from "./zk-session";
+
+/** A node's data with the version ZooKeeper's stat gives it (0 when created, +1 per setData). */
+export interface VersionedData {
+  readonly data: Buffer;
+  readonly version: number;
+  /**
+   * The zxid of the node's last change (`mzxid`): ZooKeeper's global order of changes, so
+   * of two reads of one path the one with the higher value saw the later state (a version
+   * starts again at 0 when a node is removed and created anew; this does not).
+   */
+  readonly modified: bigint;
+}
+
+/**
+ * How a conditional write ended. Expected refusals are values, not errors: `exists` (create
+ * found the node), `no-node` (set or remove found none), `bad-version` (the node's version
+ * is not the one given). `done` carries the node's version after the write (-1 after a remove).
+ */
+export type ZkWriteOutcome =
+  | { readonly type: "done"; readonly version: number }
+  | { readonly type: "exists" }
+  | { readonly type: "no-node" }
+  | { readonly type: "bad-version" };
+
+/**
+ * Versioned reads and conditional writes of persistent nodes: what a store that must never
+ * overwrite a change it did not see needs from ZooKeeper. Each write is one ZooKeeper
+ * request (a create with its missing parents is one multi-op), so it happens whole or not
+ * at all. Every method rejects with a RegistryUnavailableError when the session is not
+ * connected or ZooKeeper does not answer in time (then a write may or may not have happened).
+ */
+export interface ZkWriter {
+  /** The data and version of `path`, or null when it does not exist; `watcher` fires once on a change or delete. */
+  getVersioned(path: string, watcher?: () => void): Promise<VersionedData | null>;
+  /** Creates persistent `path` holding `data`, and its missing parents (empty) in the same multi-op. */
+  create(path: string, data: Buffer): Promise<ZkWriteOutcome>;
+  /** Replaces the data of `path` if its version is `version`. */
+  setData(path: string, data: Buffer, version: number): Promise<ZkWriteOutcome>;
+  /** Removes `path` if its version is `version`. */
+  remove(path: string, version: number): Promise<ZkWriteOutcome>;
+}
+
+type ZkError = Error | zookeeper.Exception;
+const { NODE_EXISTS, NO_NODE, BAD_VERSION, OK } = zookeeper.Exception;
+
+function codeOf(error: ZkError | null): number | null {
+  return error && "getCode" in error && typeof error.getCode === "function" ? error.getCode() : null;
+}
+
+/** A multi-op's per-operation result, as node-zookeeper-client reports it. */
+interface OpResult {
+  readonly err?: number;
+}
+
+/** How often a create is tried again when a parent appeared or vanished between the check and the multi-op. */
+const CREATE_ATTEMPTS = 3;
+
+/** {@link ZkWriter} over a {@link ZkSession}: bounded by its timeout, refused at once when it is not connected. */
+export class ZkSessionWriter implements ZkWriter {
+  constructor(private readonly session: ZkSession) {}
+
+  getVersioned(path: string, watcher?: () => void): Promise<VersionedData | null> {
+    const onEvent = watcher && (() => watcher());
+    return this.session.request<VersionedData | null>(`getData ${path}`, (client, done) => {
+      const cb = (error: ZkError | null, data: Buffer | undefined, stat: zookeeper.Stat | undefined) => {
+        if (codeOf(error) === NO_NODE) done(null, null);
+        else done(error, error || !stat ? null : { data: data ?? Buffer.alloc(0), version: stat.version, modified: stat.mzxid.readBigInt64BE(0) });
+      };
+      if (onEvent) client.getData(path, onEvent, cb);
+      else client.getData(path, cb);
+    });
+  }
+
+  async create(path: string, data: Buffer): Promise<ZkWriteOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const missing = await this.missingParents(path);
+      const outcome = await this.session.request<ZkWriteOutcome | "parent-changed">(`create ${path}`, (client, done) => {
+        const multi = client.transaction();
+        for (const parent of missing) multi.create(parent, Buffer.alloc(0), zookeeper.CreateMode.PERSISTENT);
+        multi.create(path, data, zookeeper.CreateMode.PERSISTENT);
+        multi.commit((error: ZkError | null, results: unknown) => {
+          if (!error) return done(null, { type: "done", version: 0 });
+          const failed = Array.isArray(results) ? (results as OpResult[]).findIndex((r) => r.err !== undefined && r.err !== OK) : -1;
+          const code = codeOf(error);
+          if (failed === missing.length && code === NODE_EXISTS) done(null, { type: "exists" });
+          else if (attempt < CREATE_ATTEMPTS && failed >= 0 && failed < missing.length && (code === NODE_EXISTS || code === NO_NODE)) done(null, "parent-changed");
+          else done(error, { type: "no-node" });
+        });
+      });
+      if (outcome !== "parent-changed") return outcome;
+    }
+  }
+
+  setData(path: string, data: Buffer, version: number): Promise<ZkWriteOutcome> {
+    return this.session.request<ZkWriteOutcome>(`setData ${path}`, (client, done) => {
+      client.setData(path, data, version, (error, stat) => {
+        const code = codeOf(error);
+        if (code === NO_NODE) done(null, { type: "no-node" });
+        else if (code === BAD_VERSION) done(null, { type: "bad-version" });
+        else done(error, { type: "done", version: stat?.version ?? version + 1 });
+      });
+    });
+  }
+
+  remove(path: string, version: number): Promise<ZkWriteOutcome> {
+    return this.session.request<ZkWriteOutcome>(`remove ${path}`, (client, done) => {
+      client.remove(path, version, (error) => {
+        const code = codeOf(error);
+        if (code === NO_NODE) done(null, { type: "no-node" });
+        else if (code === BAD_VERSION) done(null, { type: "bad-version" });
+        else done(error, { type: "done", version: -1 });
+      });
+    });
+  }
+
+  /** The ancestors of `path` that do not exist, outermost first. */
+  private async missingParents(path: string): Promise<string[]> {
+    const parts = path.split("/").filter((p) => p !== "");
+    const ancestors = parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
+    const present = await Promise.all(ancestors.map((a) => this.session.exists(a)));
+    return ancestors.filter((_, i) => !present[i]);
+  }
+}

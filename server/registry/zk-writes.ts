@@ -1,0 +1,109 @@
+import zookeeper from "node-zookeeper-client";
+import type { ZkSession } from "./zk-session";
+
+/** What the writes need of a session: one bounded request on its client (ZkSession#request). */
+export type ZkRequester = Pick<ZkSession, "request" | "getChildren">;
+
+/** A node's data and its data version (`stat.version`), as read before a conditional write. */
+export interface VersionedData {
+  readonly data: Buffer;
+  readonly version: number;
+}
+
+/** One operation of a ZooKeeper multi (all of them apply, or none). */
+export type MultiOp =
+  | { readonly type: "check"; readonly path: string; readonly version: number }
+  | { readonly type: "setData"; readonly path: string; readonly data: Buffer; readonly version: number }
+  | { readonly type: "create"; readonly path: string }
+  | { readonly type: "remove"; readonly path: string; readonly version: number };
+
+/**
+ * How a multi ended. A failure names why ZooKeeper refused it; nothing was applied then.
+ * `index` is the operation that failed.
+ */
+export type MultiOutcome =
+  | { readonly type: "committed" }
+  | { readonly type: "refused"; readonly reason: "node_exists" | "no_node" | "bad_version"; readonly index: number };
+
+const REFUSALS = new Map<number, "node_exists" | "no_node" | "bad_version">([
+  [zookeeper.Exception.NODE_EXISTS, "node_exists"],
+  [zookeeper.Exception.NO_NODE, "no_node"],
+  [zookeeper.Exception.BAD_VERSION, "bad_version"],
+]);
+
+/** ZooKeeper's "any version" (-1). */
+const ANY_VERSION = -1;
+
+function exceptionCode(error: unknown): number | undefined {
+  return error instanceof zookeeper.Exception ? error.getCode() : undefined;
+}
+
+/** A node's data and version; null when the node does not exist. */
+export function readVersioned(session: ZkRequester, path: string): Promise<VersionedData | null> {
+  return session.request<VersionedData | null>(`getData ${path}`, (client, done) => {
+    client.getData(path, (error, data, stat) => {
+      if (exceptionCode(error) === zookeeper.Exception.NO_NODE) done(null, null);
+      else if (error) done(error, null);
+      else done(null, { data: data ?? Buffer.alloc(0), version: stat.version });
+    });
+  });
+}
+
+/**
+ * Creates `path` and its missing parents as empty persistent nodes, as Dubbo's
+ * `createPersistent` makes directories. Each level is looked at before it is created, so
+ * against a silent server the first request is a read, and nothing is written.
+ */
+export async function ensurePersistentPath(session: ZkRequester, path: string): Promise<void> {
+  let at = "";
+  for (const part of path.split("/").filter((p) => p !== "")) {
+    at += `/${part}`;
+    if ((await readVersioned(session, at)) !== null) continue;
+    const node = at;
+    await session.request<void>(`create ${node}`, (client, done) => {
+      client.create(node, zookeeper.CreateMode.PERSISTENT, (error) => done(exceptionCode(error) === zookeeper.Exception.NODE_EXISTS ? null : error, undefined));
+    });
+  }
+}
+
+/**
+ * Applies `ops` in one ZooKeeper multi: all or nothing, and no reader sees a state between
+ * them. A refusal ZooKeeper explains (a node exists, is gone, or has another version) is an
+ * outcome; anything else (no answer in time, no session) throws RegistryUnavailableError,
+ * and then whether the multi was applied is not known.
+ */
+export function commitMulti(session: ZkRequester, ops: readonly MultiOp[]): Promise<MultiOutcome> {
+  const what = `multi (${ops.map((op) => `${op.type} ${op.path}`).join("; ")})`;
+  return session.request<MultiOutcome>(what, (client, done) => {
+    const tx = client.transaction();
+    for (const op of ops) {
+      if (op.type === "create") tx.create(op.path, zookeeper.CreateMode.PERSISTENT);
+      else if (op.type === "check") withVersion(tx.check(op.path, op.version), op.version);
+      else if (op.type === "setData") withVersion(tx.setData(op.path, op.data, op.version), op.version);
+      else withVersion(tx.remove(op.path, op.version), op.version);
+    }
+    tx.commit((error, results: unknown) => {
+      const reason = REFUSALS.get(exceptionCode(error) ?? 0);
+      if (reason) done(null, { type: "refused", reason, index: failedIndex(results) });
+      else if (error) done(error, { type: "committed" });
+      else done(null, { type: "committed" });
+    });
+  });
+}
+
+/**
+ * node-zookeeper-client 1.1.3 reads a version as `version || -1` (Transaction.js), which
+ * turns version 0, that of every node never written to, into "any version": the op just
+ * added gets its real version back.
+ */
+function withVersion(tx: zookeeper.Transaction, version: number): void {
+  const ops = (tx as unknown as { ops: { version?: number }[] }).ops;
+  const last = ops[ops.length - 1];
+  if (last) last.version = version < 0 ? ANY_VERSION : version;
+}
+
+/** The index of the failed op in a refused multi's results (ZooKeeper's ErrorResult list), or -1. */
+function failedIndex(results: unknown): number {
+  if (!Array.isArray(results)) return -1;
+  return results.findIndex((r: { err?: number }) => typeof r?.err === "number" && r.err !== 0 && REFUSALS.has(r.err));
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import * as byId from "@/app/api/v1/routes/[id]/route";
+import * as disable from "@/app/api/v1/routes/[id]/disable/route";
+import * as enable from "@/app/api/v1/routes/[id]/enable/route";
+import * as routes from "@/app/api/v1/routes/route";
+import type { ChangeEvent } from "@/lib/api/events";
+import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routes";
+import { javaUrlEncode } from "@/lib/dubbo/url";
+import { parseConfig } from "@/server/runtime/config";
+import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
+import { waitFor } from "../support/wait-for";
+import { connectTestZk, type TestZk } from "../support/zk-client";
+
+const rig = inject("rig");
+const SERVICE = "io.routes.test.CrudService";
+const DIR = `/dubbo/${SERVICE}/routers`;
+
+let engine: Engine;
+let zk: TestZk;
+const events: ChangeEvent[] = [];
+
+beforeAll(async () => {
+  engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error" }));
+  engine.events.subscribe((e) => events.push(e.data));
+  zk = await connectTestZk(rig.zkConnectString);
+  await waitFor("the first full read", () => engine.registries[0]!.usable);
+});
+
+beforeEach(async () => {
+  await zk.removeTree(`/dubbo/${SERVICE}`);
+  events.length = 0;
+});
+
+afterAll(async () => {
+  await zk.removeTree(`/dubbo/${SERVICE}`);
+  zk.close();
+  findEngine()?.close();
+});
+
+type Handler = (request: Request) => Promise<Response>;
+
+async function call(handler: Handler, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const init: RequestInit = body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const res = await handler(new Request(`http://console${path}`, init));
+  return { status: res.status, json: await res.json(), headers: res.headers };
+}
+
+const create = (body: Record<string, unknown>) => call(routes.POST, "POST", "/api/v1/routes", body);
+const list = async (query = `?service=${SERVICE}`) => routesResponseSchema.parse((await call(routes.GET, "GET", `/api/v1/routes${query}`)).json).routes;
+const listed = (id: string) => waitFor(`route ${id} in the registry view`, async () => (await list()).find((r) => r.id === id));
+const children = () => zk.children(DIR);
+const errorCode = (json: unknown) => (json as { error: { code: string } }).error.code;
+
+describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
+  it("creates the node Dubbo 2.7 reads, lists it back, and edits, disables, enables and deletes it, each a single replacement", async () => {
+    const created = await create({ service: SERVICE, name: "crud", rule: "host = 10.0.0.1 => host = 10.0.0.2" });
+    expect(created.status).toBe(201);
+    const route = routeSchema.parse(created.json);
+    // Written out by hand from Dubbo's format (dubbo-protocol.md §5), not by the code under test.
+    const node =
+      "route%3A%2F%2F0.0.0.0%2Fio.routes.test.CrudService%3Fcategory%3Drouters%26dynamic%3Dfalse%26enabled%3Dtrue%26force%3Dfalse%26name%3Dcrud%26priority%3D0%26router%3Dcondition%26rule%3Dhost%2B%253D%2B10.0.0.1%2B%253D%253E%2Bhost%2B%253D%2B10.0.0.2%26runtime%3Dfalse";
+    expect(route).toMatchObject({ service: SERVICE, group: "", version: "", name: "crud", priority: 0, force: false, runtime: false, enabled: true, targets: ["registry"], node: `${DIR}/${node}` });
+    expect(route.origin).toEqual({ writer: "console", loaded: true, reason: null });
+    expect(created.headers.get("location")).toBe(`/api/v1/routes/${route.id}`);
+    expect(await children()).toEqual([node]);
+    expect(await listed(route.id)).toEqual(route);
+    await waitFor("a routes event for the service", () => events.some((e) => e.type === "routes" && e.service === SERVICE));
+
+    const edited = await call(byId.PUT, "PUT", `/api/v1/routes/${route.id}`, { revision: route.revision, priority: 3, rule: "=> host = 10.0.0.3", force: true });
+    expect(edited.status).toBe(200);
+    const after = routeSchema.parse(edited.json);
+    expect(after).toMatchObject({ name: "crud", priority: 3, force: true, rule: "=> host = 10.0.0.3", enabled: true });
+    expect(after.id).not.toBe(route.id);
+    expect(await children()).toEqual([after.node.slice(DIR.length + 1)]);
+    expect(after.node).toContain("priority%3D3%26router%3Dcondition%26rule%3D%253D%253E%2Bhost%2B%253D%2B10.0.0.3");
+
+    const disabled = routeSchema.parse((await call(disable.POST, "POST", `/api/v1/routes/${after.id}/disable?revision=${after.revision}`)).json);
+    expect(disabled).toMatchObject({ enabled: false, priority: 3, rule: after.rule });
+    expect(await children()).toEqual([disabled.node.slice(DIR.length + 1)]);
+    expect(disabled.node).toContain("enabled%3Dfalse");
+    const enabled = routeSchema.parse((await call(enable.POST, "POST", `/api/v1/routes/${disabled.id}/enable`)).json);
+    expect(enabled.node).toBe(after.node);
+    expect(enabled.revision).toBe(after.revision);
+
+    const deleted = await call(byId.DELETE, "DELETE", `/api/v1/routes/${enabled.id}?revision=${enabled.revision}`);
+    expect([deleted.status, deleted.json]).toEqual([200, { deleted: true, id: enabled.id, node: enabled.node }]);
+    expect(await children()).toEqual([]);
+    await waitFor("the route to leave the list", async () => (await list()).length === 0);
+  });
+
+  it("refuses an edit or delete based on a stale revision with 409, writing nothing", async () => {
+    const first = routeSchema.parse((await create({ service: SERVICE, name: "stale", rule: "=> host = 10.0.0.1" })).json);
+    const second = routeSchema.parse((await call(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, { revision: first.revision, priority: 1 })).json);
+    const nodes = await children();
+    expect(nodes).toEqual([second.node.slice(DIR.length + 1)]);
+
+    const staleEdit = await call(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, { revision: first.revision, priority: 2 });
+    expect(staleEdit.status).toBe(409);
+    expect(staleEdit.json).toMatchObject({ error: { code: "conflict", id: first.id } });
+    expect((staleEdit.json as { error: { message: string } }).error.message).toMatch(/edited .* or deleted since it was read/);
+    const wrongRevision = await call(byId.PUT, "PUT", `/api/v1/routes/${second.id}`, { revision: first.revision, priority: 2 });
+    expect([wrongRevision.status, errorCode(wrongRevision.json)]).toEqual([409, "conflict"]);
+    const staleDelete = await call(byId.DELETE, "DELETE", `/api/v1/routes/${first.id}?revision=${first.revision}`);
+    expect([staleDelete.status, errorCode(staleDelete.json)]).toEqual([409, "conflict"]);
+    const staleDisable = await call(disable.POST, "POST", `/api/v1/routes/${first.id}/disable`);
+    expect([staleDisable.status, errorCode(staleDisable.json)]).toEqual([409, "conflict"]);
+    expect(await children()).toEqual(nodes);
+  });
+
+  it("refuses a second route of the same name for the same service, group and version, also when both are saved at once", async () => {
+    const one = await create({ service: SERVICE, name: "dup", rule: "=> host = 10.0.0.1" });
+    expect(one.status).toBe(201);
+    const again = await create({ service: SERVICE, name: "dup", rule: "=> host = 10.0.0.9", priority: 5 });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ error: { code: "conflict", id: (one.json as Route).id } });
+    const otherGroup = await create({ service: SERVICE, group: "g", name: "dup", rule: "=> host = 10.0.0.9" });
+    expect(otherGroup.status).toBe(201);
+
+    const racing = await Promise.all([1, 2, 3].map((n) => create({ service: SERVICE, version: "1.0.0", name: "race", rule: `=> host = 10.0.0.${n}` })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await children()).filter((c) => c.includes("name%3Drace"))).toHaveLength(1);
+  });
+
+  it("lists a Dubbo Admin copy as such, and an edit of it keeps it a copy", async () => {
+    const url = `route://0.0.0.0/${SERVICE}?category=routers&compatible_config=true&dynamic=false&enabled=true&force=true&name=null&priority=0&router=condition&rule=host+%3D+1.2.3.4+%3D%3E+false&runtime=false`;
+    await zk.mkdirp(DIR);
+    await zk.create(`${DIR}/${javaUrlEncode(url)}`);
+    const copy = await waitFor("the copy in the list", async () => (await list())[0]);
+    expect(copy).toMatchObject({ name: "null", rule: "host = 1.2.3.4 => false", force: true, origin: { writer: "dubbo-admin", loaded: false } });
+    expect(copy.url).toBe(url);
+    const disabled = routeSchema.parse((await call(disable.POST, "POST", `/api/v1/routes/${copy.id}/disable`)).json);
+    expect(disabled.url).toBe(url.replace("enabled=true", "enabled=false"));
+    expect(disabled.origin.writer).toBe("dubbo-admin");
+  });
+
+  it("filters by group and version, an empty one meaning none", async () => {
+    for (const [group, version] of [["", ""], ["g", ""], ["", "1.0.0"], ["g", "1.0.0"]]) {
+      expect((await create({ service: SERVICE, group, version, name: "f", rule: "=> host = 10.0.0.1" })).status).toBe(201);
+    }
+    await waitFor("four routes listed", async () => (await list()).length === 4);
+    const keys = async (q: string) => (await list(`?service=${SERVICE}${q}`)).map((r) => `${r.group}/${r.version}`);
+    expect(await keys("")).toEqual(["/", "/1.0.0", "g/", "g/1.0.0"]);
+    expect(await keys("&group=")).toEqual(["/", "/1.0.0"]);
+    expect(await keys("&group=g&version=1.0.0")).toEqual(["g/1.0.0"]);
+    expect((await list("")).filter((r) => r.service === SERVICE)).toHaveLength(4);
+  });
+});
