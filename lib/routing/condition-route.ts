@@ -50,7 +50,13 @@ export interface ProviderDecision {
 /** The router's answer and why. */
 export interface ConditionRouteResult {
   readonly semantics: RouteSemantics;
-  /** Whether the when side matched this consumer (false when the router stopped before it). */
+  /**
+   * Java's `matchWhen(consumer, invocation)` for this route, whatever the outcome: what the
+   * router would decide about this consumer, not whether it got that far (`outcome` says
+   * that). So it is evaluated even when there is no provider, and it is true for a disabled
+   * route: Java never parses a disabled route's rule, and a missing when condition matches
+   * every consumer.
+   */
   readonly whenMatched: boolean;
   /** The provider strings the router returns: input order, duplicates kept, exactly as given. */
   readonly result: string[];
@@ -119,8 +125,9 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
   const step: RouteStep = { rule, force, ctx, providers };
   if (rule === null) return unrouted(step, "disabled", NOT_EVALUATED);
-  if (providers.length === 0) return unrouted(step, "no-providers", NOT_EVALUATED);
+  // Java returns an empty list before matchWhen; evaluated anyway, for whenMatched and the preview.
   const when = matchWhen(rule.when, ctx);
+  if (providers.length === 0) return unrouted(step, "no-providers", when);
   if (!when.matched) return unrouted(step, "when-not-matched", when);
   if (rule.then === null) return unrouted(step, "blacklist", when);
   return routeThen(step, rule.then, when);
@@ -163,7 +170,9 @@ function routeThen(step: RouteStep, then: readonly ConditionClause[], when: Cond
 
 function answer(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation, result: string[], providers: ProviderDecision[]): ConditionRouteResult {
   const summary = routeSummary(outcome, when, result.length, step.providers.length, step.rule, step.force);
-  return { semantics: step.ctx.semantics, whenMatched: when.evaluated && when.matched, result, outcome, summary, when, providers };
+  // A disabled route's when is not evaluated, and Java's matchWhen on its null conditions is true.
+  const whenMatched = step.rule === null || when.matched;
+  return { semantics: step.ctx.semantics, whenMatched, result, outcome, summary, when, providers };
 }
 
 /** `matchWhen`: an empty when matches every consumer. */

@@ -4,7 +4,7 @@ import type { ConditionExplanation } from "./key-explanation";
 /**
  * How a condition route ended, one value per return statement of Java's `route`/`doRoute`:
  * - `disabled`: `enabled=false`, input returned;
- * - `no-providers`: nothing to route;
+ * - `no-providers`: nothing to route (the when side is still evaluated, for the preview);
  * - `when-not-matched`: the route does not concern this consumer, input returned;
  * - `blacklist`: then is blank or `false`, nothing returned (whatever `force`);
  * - `filtered`: the providers matching then;
@@ -42,7 +42,9 @@ export function routeSummary(outcome: RouteOutcome, when: ConditionExplanation, 
     case "disabled":
       return `The route is disabled: all ${total} providers pass through.`;
     case "no-providers":
-      return "There are no providers to route.";
+      return when.matched
+        ? `There are no providers to route; the route applies to this consumer${whenDetail(when)}.`
+        : `There are no providers to route; the route does not apply to this consumer (${failedKeys(when)}).`;
     case "when-not-matched":
       return `The route does not apply to this consumer (${failedKeys(when)}): all ${total} providers pass through.`;
     case "blacklist":
