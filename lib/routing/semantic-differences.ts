@@ -19,8 +19,9 @@ export interface SemanticComparison {
 }
 
 /**
- * Routes `input` as a 2.7 and as a 3.x consumer. Parsing is the same in both, so a rule
- * Java rejects throws RuleSyntaxError for both alike.
+ * Routes `input` as a 2.7 and as a 3.x consumer. Throws RuleSyntaxError when either
+ * rejects the rule: they parse alike, except that only 3.x rejects an exactly empty rule
+ * (see {@link ruleDifferences}).
  */
 export function compareSemantics(input: Omit<ConditionRouteInput, "semantics">): SemanticComparison {
   const v27 = routeCondition({ ...input, semantics: "2.7" });
@@ -62,9 +63,13 @@ const NOT_MERGED: ReadonlySet<string> = new Set(["host", "address", "port", "pro
 
 /**
  * Where Dubbo 2.7 and 3.x read `rule` differently, whatever the consumer and providers:
- * one sentence per clause that would behave differently. Parsing is the same in both.
+ * one sentence per clause that would behave differently. Parsing is the same in both,
+ * except for an exactly empty rule.
  */
 export function ruleDifferences(rule: ConditionRule): string[] {
+  if (rule.source !== rule.readAs) {
+    return [`The rule is empty: a 2.7 consumer reads a route node whose rule is empty as the rule "${rule.readAs}" (it keeps every provider without a "${rule.readAs}" parameter), and 3.x rejects an empty rule.`];
+  }
   const out: string[] = [];
   const sides = [
     ["when", rule.when],

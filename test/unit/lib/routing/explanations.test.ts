@@ -115,6 +115,15 @@ describe("the shape of an answer", () => {
     expect([run("application = shop => false").whenMatched, run("=> host = 9.9.9.9", { force: true }).whenMatched]).toEqual([true, true]);
   });
 
+  it("routes an exactly empty 2.7 rule as URLStrParser.addParam reads `rule=`: the rule `rule`, which drops only URLs with a rule parameter", () => {
+    const r = run("", { providers: [A, B, `${A}&rule=x`], force: true });
+    expect([r.outcome, r.whenMatched, r.result]).toEqual(["filtered", true, [A, B]]);
+    expect(r.providers[2]!.reason).toBe("dropped: rule x has no value to match in the rule, which never matches");
+    // 2.7 merges the consumer's parameters into every provider URL, a rule parameter too.
+    expect(run("", { consumer: `${CONSUMER}&rule=y` }).outcome).toBe("empty-fallback");
+    expect(() => run("", { semantics: "3.x" })).toThrow(RuleSyntaxError);
+  });
+
   it("marks an empty when as matching every consumer", () => {
     const r = run("=> zone = z1");
     expect([r.whenMatched, r.when.empty, r.when.keys]).toEqual([true, true, []]);
