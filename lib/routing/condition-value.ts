@@ -12,8 +12,12 @@ import type { SampledValue, UrlSample, ValueOrigin } from "./url-sample";
 export interface RouteInvocation {
   /** `invocation.getMethodName()`; a generic call is `$invoke` or `$invokeAsync`. */
   readonly method?: string;
-  /** Each argument as `String.valueOf(arg)`; a generic call's are `[method, types, args]`. */
-  readonly arguments?: readonly string[];
+  /**
+   * Each argument as `String.valueOf(arg)`, or `null` for a null argument (which
+   * `arguments[N]` reads as "null", and which is not a generic call's method name); a
+   * generic call's are `[method, types, args]`.
+   */
+  readonly arguments?: readonly (string | null)[];
   readonly attachments?: Readonly<Record<string, string>>;
 }
 
@@ -65,10 +69,10 @@ function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteI
     return typeof arg === "string" ? { kind: "value", value: arg, origin: "argument" } : { kind: "placeholder", value: NOT_FOUND_PLACEHOLDER, why: arg.why };
   }
   if (invocation !== null && (key === "method" || key === "methods")) {
-    // RpcUtils.getMethodName: a generic call's real method is its first (String) argument.
-    const args = invocation.arguments;
-    if (invocation.method !== undefined && GENERIC_METHODS.has(invocation.method) && args !== undefined && args.length > 0) {
-      return methodValue(args[0]!, "generic-method");
+    // RpcUtils.getMethodName: a generic call's real method is its first argument, when that is a String.
+    const first = invocation.arguments?.[0];
+    if (invocation.method !== undefined && GENERIC_METHODS.has(invocation.method) && typeof first === "string") {
+      return methodValue(first, "generic-method");
     }
     return methodValue(invocation.method ?? null, "method");
   }
@@ -94,7 +98,7 @@ function argumentOf(key: string, invocation: RouteInvocation | null): string | {
   const index = Number(m[1]);
   const args = invocation.arguments ?? [];
   if (index > 2147483647 || index >= args.length) return { why: "index-out-of-range" };
-  return args[index]!;
+  return args[index] ?? "null";
 }
 
 /** `attachments[k]` (3.x): the attachment, null when the call has none by that name, or why it cannot be read. */
