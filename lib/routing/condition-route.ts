@@ -6,6 +6,7 @@ import type { ConditionExplanation } from "./key-explanation";
 import { MergedProviderSample } from "./merged-provider-url";
 import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
 import type { RouteSemantics } from "./route-semantics";
+import { parseProviderUrl } from "./provider-url";
 import { parseJavaUrl, type JavaUrl } from "./route-url";
 import { ServiceAddressSample } from "./service-address-url";
 import { ConsumerSample } from "./url-sample";
@@ -113,7 +114,7 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
   return providers.map((url) => {
     let parsed = cache.get(url);
     if (parsed === undefined) {
-      parsed = parseJavaUrl(url, semantics);
+      parsed = parseProviderUrl(url, semantics);
       if (cache.size >= PARSED_URLS_MAX) cache.clear();
       cache.set(url, parsed);
     }
