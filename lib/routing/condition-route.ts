@@ -1,4 +1,5 @@
 import { NOT_EVALUATED, SideMatcher } from "./condition-match";
+import { parseConsumerUrl } from "./consumer-url";
 import { parseConditionRule, type ConditionClause, type ConditionRule } from "./condition-rule";
 import type { RouteInvocation } from "./condition-value";
 import { javaUrlDecoderRejects } from "./java-url-decoder";
@@ -7,7 +8,7 @@ import { MergedProviderSample } from "./merged-provider-url";
 import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
 import type { RouteSemantics } from "./route-semantics";
 import { parseProviderUrl } from "./provider-url";
-import { parseJavaUrl, type JavaUrl } from "./route-url";
+import type { JavaUrl } from "./route-url";
 import { ServiceAddressSample } from "./service-address-url";
 import { ConsumerSample } from "./url-sample";
 
@@ -94,7 +95,7 @@ export function routeCondition(input: ConditionRouteInput): ConditionRouteResult
 
 /** Parses the consumer once for several routes. */
 export function routingContext(semantics: RouteSemantics, consumer: string, invocation?: RouteInvocation): RoutingContext {
-  const url = parseJavaUrl(consumer, semantics);
+  const url = parseConsumerUrl(consumer, semantics);
   url.parameters(); // read once: every provider consults the consumer's parameters
   return { semantics, consumer: url, invocation: invocation ?? null };
 }

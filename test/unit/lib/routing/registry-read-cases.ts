@@ -1,9 +1,10 @@
 import type { SemanticCase } from "./semantic-cases";
 
 /**
- * How each consumer reads a provider node before any route sees it, one Java behaviour per
- * row (lib/routing/provider-url.ts, node-params.ts), with what each line's router returns
- * (indexes into `providers`). Checked against the real jars through the route oracle by
+ * How each line reads the URLs a route is applied to before any route sees them, one Java
+ * behaviour per row: provider nodes (lib/routing/provider-url.ts, node-params.ts) and the
+ * consumer's URL text (consumer-url.ts), with what each line's router returns (indexes into
+ * `providers`). Checked against the real jars through the route oracle by
  * test/integration/route-differential.test.ts on every run.
  */
 
@@ -125,6 +126,24 @@ export const REGISTRY_READ_CASES: readonly SemanticCase[] = [
     force: true,
     consumer: C,
     invocation: { method: "$invoke", arguments: [null, "x"] },
+    providers: [P("10.0.0.1"), P("10.0.0.2")],
+    v27: [0],
+    v3: [0],
+  },
+  {
+    name: "URL.valueOf (2.7.23): a consumer's k= is an empty value, not the name as parseDecodedStr would have it",
+    rule: "empty = empty => host = 10.0.0.1",
+    force: true,
+    consumer: `${C}?empty=&application=x`,
+    providers: [P("10.0.0.1"), P("10.0.0.2")],
+    v27: [0, 1],
+    v3: [0, 1],
+  },
+  {
+    name: "URL.valueOf (2.7.23): a consumer's user info needs no ':'",
+    rule: "=> host = 10.0.0.1",
+    force: true,
+    consumer: "consumer://u@1.1.1.1/com.foo.BarService",
     providers: [P("10.0.0.1"), P("10.0.0.2")],
     v27: [0],
     v3: [0],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UrlSyntaxError } from "@/lib/dubbo/url";
 import { routeCondition } from "@/lib/routing/condition-route";
+import { parseConsumerUrl } from "@/lib/routing/consumer-url";
 import { parseNodeParams, readsAsDecoded } from "@/lib/routing/node-params";
 import { parseProviderUrl, stripVariableKeys } from "@/lib/routing/provider-url";
 import { javaAddress } from "@/lib/routing/route-url";
@@ -75,5 +76,21 @@ describe("URLStrParser.parseEncodedStr (2.7.23): the body as parseDecodedStr rea
   it("keeps timestamp, pid and the host of a port-less URL, and cuts the body at '#'", () => {
     const u = parseProviderUrl("dubbo://10.0.0.1/p#c?timestamp=1&pid=2", "2.7");
     expect([u.host, u.path, u.param("timestamp"), u.param("pid")]).toEqual(["10.0.0.1", "p", "1", "2"]);
+  });
+});
+
+describe("URL.valueOf: the consumer's URL from its text", () => {
+  it("2.7.23: trims the text and each parameter, splits on & and ;, reads k= as empty and =x as the empty name", () => {
+    const u = parseConsumerUrl("  consumer://1.1.1.1/a?x=1; y = 2 &empty=&=v&flag&default.zone=z  ", "2.7");
+    expect(u.parameters()).toEqual({ x: "1", "y ": " 2", empty: "", "": "v", flag: "flag", "default.zone": "z", zone: "z" });
+  });
+
+  it("2.7.23: takes user info at the last '@' without requiring ':'", () => {
+    const u = parseConsumerUrl("consumer://u@1.1.1.1:0/a", "2.7");
+    expect([u.username, u.password, u.host, u.port, u.path]).toEqual(["u", null, "1.1.1.1", 0, "a"]);
+  });
+
+  it("3.3: is URLStrParser.parseDecodedStr, where k= is empty and a leading '=' is skipped", () => {
+    expect(parseConsumerUrl("consumer://1.1.1.1/a?empty=&=v", "3.x").parameters()).toEqual({ empty: "", v: "" });
   });
 });
