@@ -105,9 +105,14 @@ export function routingContext(semantics: RouteSemantics, consumer: string, invo
  * every keystroke, as a Java consumer routes invokers it built once. A parsed URL is
  * immutable in what it answers, so sharing it changes no result.
  */
-const parsedUrls: Record<RouteSemantics, Map<string, JavaUrl>> = { "2.7": new Map(), "3.x": new Map() };
+const parsedUrls: Record<RouteSemantics, Map<string, ParsedProvider>> = { "2.7": new Map(), "3.x": new Map() };
 /** Past this many URLs the cache starts over (about 30 MB of parsed providers). */
 const PARSED_URLS_MAX = 100_000;
+
+/** Forgets the URLs parsed before: the next routing parses every provider again (a benchmark's cold path). */
+export function forgetParsedUrls(): void {
+  for (const cache of Object.values(parsedUrls)) cache.clear();
+}
 
 /** Parses provider strings once for several routes. */
 export function parseProviders(providers: readonly string[], semantics: RouteSemantics): ParsedProvider[] {
@@ -115,11 +120,11 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
   return providers.map((url) => {
     let parsed = cache.get(url);
     if (parsed === undefined) {
-      parsed = parseProviderUrl(url, semantics);
+      parsed = { url, parsed: parseProviderUrl(url, semantics) };
       if (cache.size >= PARSED_URLS_MAX) cache.clear();
       cache.set(url, parsed);
     }
-    return { url, parsed };
+    return parsed;
   });
 }
 

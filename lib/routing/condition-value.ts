@@ -1,6 +1,6 @@
 import type { RouteSemantics } from "./route-semantics";
 import type { JavaUrl } from "./route-url";
-import type { SampledValue, UrlSample, ValueOrigin } from "./url-sample";
+import type { UrlSample, ValueOrigin } from "./url-sample";
 
 /**
  * Where a condition key takes its value from, per semantics: the invocation (method,
@@ -53,9 +53,9 @@ function value27(key: string, sample: UrlSample, url: JavaUrl, invocation: Route
     return typeof arg === "string" ? { kind: "value", value: arg, origin: "argument" } : { kind: "unavailable", why: arg.why };
   }
   if (invocation !== null && (key === "method" || key === "methods")) return methodValue(invocation.method ?? null, "method");
-  if (key === "address") return fromSample(sample.address(url));
-  if (key === "host") return fromSample(sample.host(url));
-  return fromSample(sample.read(url, key));
+  if (key === "address") return sample.address(url);
+  if (key === "host") return sample.host(url);
+  return sample.read(url, key);
 }
 
 function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
@@ -76,16 +76,13 @@ function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteI
     }
     return methodValue(invocation.method ?? null, "method");
   }
-  return fromSample(sample.read(url, key));
+  return sample.read(url, key);
 }
 
 function methodValue(method: string | null, origin: InvocationOrigin): KeyValue {
   return method === null ? { kind: "missing", origin } : { kind: "value", value: method, origin };
 }
 
-function fromSample(read: SampledValue): KeyValue {
-  return read.value === null ? { kind: "missing", origin: read.origin } : { kind: "value", value: read.value, origin: read.origin };
-}
 
 /**
  * `arguments[N]` (the text after a '.' ignored): `String.valueOf(args[N])`, or why Java

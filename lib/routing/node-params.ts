@@ -30,18 +30,23 @@ const DEFAULT_KEY_PREFIX = "default.";
  * can read them one key at a time.
  */
 export function readsAsDecoded(input: string, from: number): boolean {
-  let start = from;
-  let sawEquals = false;
-  for (let i = from; i <= input.length; i++) {
-    const c = i < input.length ? input.charCodeAt(i) : AMPERSAND;
-    if (c === AMPERSAND || c === SEMICOLON) {
-      if (i > start && !sawEquals) return false;
-      start = i + 1;
-      sawEquals = false;
-    } else if (c === EQUALS) {
-      if (i === start) return false;
-      sawEquals = true;
+  // By indexOf from segment to segment: a preview checks thousands of 500-char URLs.
+  const length = input.length;
+  let semicolon = input.indexOf(";", from);
+  let equals = input.indexOf("=", from);
+  for (let start = from; start < length; ) {
+    let end = input.indexOf("&", start);
+    if (end < 0) end = length;
+    if (semicolon >= 0 && semicolon < end) {
+      if (semicolon < start) semicolon = input.indexOf(";", start);
+      if (semicolon >= 0 && semicolon < end) end = semicolon;
     }
+    if (end > start) {
+      if (input.charCodeAt(start) === EQUALS) return false;
+      if (equals < start) equals = input.indexOf("=", start);
+      if (equals < 0 || equals >= end) return false;
+    }
+    start = end + 1;
   }
   return true;
 }

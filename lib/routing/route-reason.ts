@@ -64,18 +64,18 @@ function whenDetail(when: ConditionExplanation): string {
   return when.empty || when.keys.length === 0 ? "" : ` (${matchedKeys(when)})`;
 }
 
-/** What made a side match: every key's text. */
+/** What made a side match: every key's text (joined by concatenation: thousands of reasons share the texts). */
 function matchedKeys(side: ConditionExplanation): string {
-  if (side.keys.length === 1) return side.keys[0]!.text;
-  return side.keys.map((k) => k.text).join(" and ");
+  let out = "";
+  for (const k of side.keys) out = out === "" ? k.text : `${out} and ${k.text}`;
+  return out;
 }
 
 /** What made a side fail: the failing keys' texts. */
 function failedKeys(side: ConditionExplanation): string {
   if (side.empty) return "the then side has no condition, which matches no provider";
   if (side.keys.length === 1) return side.keys[0]!.text;
-  return side.keys
-    .filter((k) => !k.matched)
-    .map((k) => k.text)
-    .join(" and ");
+  let out = "";
+  for (const k of side.keys) if (!k.matched) out = out === "" ? k.text : `${out} and ${k.text}`;
+  return out;
 }

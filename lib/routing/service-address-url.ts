@@ -1,6 +1,6 @@
 import { interfacePath } from "./merged-provider-url";
 import { javaAddress, type JavaUrl } from "./route-url";
-import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
+import { javaMapValue, sampled, type SampledValue, type UrlSample } from "./url-sample";
 
 /**
  * The provider URL a Dubbo 3.3 consumer routes on: a `DubboServiceAddressURL` holding the
@@ -21,20 +21,20 @@ export class ServiceAddressSample implements UrlSample {
   constructor(private readonly consumer: JavaUrl) {}
 
   read(provider: JavaUrl, key: string): SampledValue {
-    if (key === "protocol") return { value: effectiveProtocol(provider, this.consumer), origin: "provider" };
+    if (key === "protocol") return sampled(effectiveProtocol(provider, this.consumer), "provider");
     const path = key === "path" ? serviceAddressPath(provider, this.consumer) : provider.path;
     const own = javaMapValue(provider, path, key, true);
-    if (own !== undefined) return { value: own, origin: key === "path" && path !== provider.path ? pathOrigin(provider, this.consumer, path) : "provider" };
-    if (key === "mock" && provider.param("mock") !== null && mockIsSet(provider, this.consumer)) return { value: null, origin: "provider" };
-    return { value: provider.param(key), origin: "provider" };
+    if (own !== undefined) return sampled(own, key === "path" && path !== provider.path ? pathOrigin(provider, this.consumer, path) : "provider");
+    if (key === "mock" && provider.param("mock") !== null && mockIsSet(provider, this.consumer)) return sampled(null, "provider");
+    return sampled(provider.param(key), "provider");
   }
 
   host(provider: JavaUrl): SampledValue {
-    return { value: provider.host, origin: "provider" };
+    return sampled(provider.host, "provider");
   }
 
   address(provider: JavaUrl): SampledValue {
-    return { value: javaAddress(provider), origin: "provider" };
+    return sampled(javaAddress(provider), "provider");
   }
 }
 

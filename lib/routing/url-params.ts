@@ -17,24 +17,53 @@ export interface UrlParams {
  * over them afterwards, as `putAll` does.
  */
 export function queryParams(input: string, dialect: UrlDialect, extra?: Readonly<Record<string, string>>): UrlParams {
-  let all: Record<string, string> | null = null;
-  return {
-    get(key) {
-      if (all !== null) return Object.hasOwn(all, key) ? all[key]! : null;
-      if (extra !== undefined && Object.hasOwn(extra, key)) return extra[key]!;
-      return dubboUrlParameter(input, key, dialect) ?? null;
-    },
-    all() {
-      all ??= extra === undefined ? parseDubboUrlParameters(input, dialect) : Object.assign(parseDubboUrlParameters(input, dialect), extra);
-      return all;
-    },
-  };
+  return new QueryParams(input, dialect, extra);
+}
+
+/** One object per URL (a preview holds thousands): no closures. */
+class QueryParams implements UrlParams {
+  private every: Record<string, string> | null = null;
+  /** The keys read so far: a preview reads the same few keys of the same URLs at every keystroke. */
+  private read: Map<string, string | null> | null = null;
+
+  constructor(
+    private readonly input: string,
+    private readonly dialect: UrlDialect,
+    private readonly extra: Readonly<Record<string, string>> | undefined,
+  ) {}
+
+  get(key: string): string | null {
+    if (this.every !== null) return Object.hasOwn(this.every, key) ? this.every[key]! : null;
+    if (this.extra !== undefined && Object.hasOwn(this.extra, key)) return this.extra[key]!;
+    this.read ??= new Map();
+    let value = this.read.get(key);
+    if (value === undefined) this.read.set(key, (value = dubboUrlParameter(this.input, key, this.dialect) ?? null));
+    return value;
+  }
+
+  all(): Readonly<Record<string, string>> {
+    if (this.every === null) {
+      const parsed = parseDubboUrlParameters(this.input, this.dialect);
+      this.every = this.extra === undefined ? parsed : Object.assign(parsed, this.extra);
+      this.read = null;
+    }
+    return this.every;
+  }
 }
 
 /** Parameters already read in full. */
 export function fixedParams(params: Readonly<Record<string, string>>): UrlParams {
-  return {
-    get: (key) => (Object.hasOwn(params, key) ? params[key]! : null),
-    all: () => params,
-  };
+  return new FixedParams(params);
+}
+
+class FixedParams implements UrlParams {
+  constructor(private readonly params: Readonly<Record<string, string>>) {}
+
+  get(key: string): string | null {
+    return Object.hasOwn(this.params, key) ? this.params[key]! : null;
+  }
+
+  all(): Readonly<Record<string, string>> {
+    return this.params;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UrlSyntaxError } from "@/lib/dubbo/url";
+import { parseDubboUrlParameters, UrlSyntaxError } from "@/lib/dubbo/url";
 import { routeCondition } from "@/lib/routing/condition-route";
 import { parseConsumerUrl } from "@/lib/routing/consumer-url";
 import { parseNodeParams, readsAsDecoded } from "@/lib/routing/node-params";
@@ -25,6 +25,21 @@ describe("URLStrParser.parseEncodedParams on URL.encode(decoded), segment by seg
     expect(readsAsDecoded("?a=1&&b=2", 1)).toBe(true);
     expect(readsAsDecoded("?a=1&canary", 1)).toBe(false);
     expect(readsAsDecoded("?a=1;=x", 1)).toBe(false);
+  });
+
+  it("reads exactly as the decoded parser whenever readsAsDecoded says so, over thousands of generated queries", () => {
+    const parts = ["a", "bc", "=", "&", ";", "default.", "1", "x y", "timestamp", "%"];
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let plain = 0;
+    for (let i = 0; i < 3000; i++) {
+      let q = "?";
+      for (let n = 1 + Math.floor(next() * 8); n > 0; n--) q += parts[Math.floor(next() * parts.length)];
+      if (!readsAsDecoded(q, 1)) continue;
+      plain++;
+      for (const dialect of ["2.7", "3.x"] as const) expect([q, parseNodeParams(q, 1, dialect)]).toEqual([q, parseDubboUrlParameters(q, dialect)]);
+    }
+    expect(plain).toBeGreaterThan(300);
   });
 
   it("cuts two encoded chars off a valueless name; its value is the name in 2.7, empty in 3.3", () => {
