@@ -34,7 +34,13 @@ export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: 
  * Nested arrays from each key's explanation (by its number within its clause) to the side's
  * explanation: lighter than maps when thousands of values each open a level.
  */
-type SideCache = (SideCache | ConditionExplanation | undefined)[];
+type SideCache = (SideCache | SharedSide | undefined)[];
+
+/** A side explanation the matcher shares, and its number. */
+interface SharedSide {
+  readonly side: ConditionExplanation;
+  readonly index: number;
+}
 
 /** A key's explanation and its number within its clause (-1: not kept, so not shared). */
 interface KeyEntry {
@@ -56,6 +62,13 @@ export class SideMatcher {
   /** Filled anew for each URL; copied only into a side explanation that is kept. */
   private readonly keys: KeyExplanation[];
   private readonly ids: number[];
+  private sides = 0;
+  /**
+   * The number of the side explanation the last {@link match} returned among those this
+   * matcher shares (0, 1, 2... in order of first use), or -1 for one made for that URL
+   * alone: lets a caller keep per-explanation data in an array.
+   */
+  lastSide = -1;
 
   constructor(
     private readonly clauses: readonly ConditionClause[],
@@ -80,7 +93,10 @@ export class SideMatcher {
       matched &&= e.k.matched;
       shared &&= e.id >= 0;
     }
-    if (!shared) return { evaluated: true, matched, empty: false, keys: keys.slice() };
+    if (!shared) {
+      this.lastSide = -1;
+      return { evaluated: true, matched, empty: false, keys: keys.slice() };
+    }
     let node = this.sideCache;
     for (let i = 0; i < ids.length - 1; i++) {
       let next = node[ids[i]!] as SideCache | undefined;
@@ -88,9 +104,10 @@ export class SideMatcher {
       node = next;
     }
     const last = ids[ids.length - 1]!;
-    let found = node[last] as ConditionExplanation | undefined;
-    if (found === undefined) node[last] = found = { evaluated: true, matched, empty: false, keys: keys.slice() };
-    return found;
+    let found = node[last] as SharedSide | undefined;
+    if (found === undefined) node[last] = found = { side: { evaluated: true, matched, empty: false, keys: keys.slice() }, index: this.sides++ };
+    this.lastSide = found.index;
+    return found.side;
   }
 
   /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */

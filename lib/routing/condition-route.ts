@@ -159,17 +159,29 @@ function unrouted(step: RouteStep, outcome: RouteOutcome, when: ConditionExplana
 /** The then side on every provider, and Java's handling of an empty result. */
 function routeThen(step: RouteStep, then: readonly ConditionClause[], when: ConditionExplanation): ConditionRouteResult {
   const { force, ctx, providers } = step;
-  const match = thenMatcher(then, ctx);
-  const conditions = providers.map((p) => match(p.parsed));
-  const anyKept = conditions.some((c) => c.matched);
+  const matcher = thenMatcher(then, ctx);
+  // Each provider's side explanation, and its number among those the matcher shares (-1: its own).
+  const conditions: ConditionExplanation[] = new Array(providers.length);
+  const sides = new Int32Array(providers.length);
+  let anyKept = false;
+  for (let i = 0; i < providers.length; i++) {
+    const c = (conditions[i] = matcher.match(providers[i]!.parsed));
+    sides[i] = matcher.lastSide;
+    anyKept ||= c.matched;
+  }
   const outcome: RouteOutcome = anyKept ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
   const keepAll = outcome === "empty-fallback" || outcome === "error-fallback";
-  const reasons = new Map<ConditionExplanation, string>();
+  // A reason depends on the side explanation alone: made once per shared one.
+  const reasons: (string | undefined)[] = [];
   const decisions = providers.map((p, i) => {
     const c = conditions[i]!;
     const kept = keepAll || c.matched;
-    let reason = reasons.get(c);
-    if (reason === undefined) reasons.set(c, (reason = providerReason(outcome, when, c, kept, step.rule)));
+    const side = sides[i]!;
+    let reason = side >= 0 ? reasons[side] : undefined;
+    if (reason === undefined) {
+      reason = providerReason(outcome, when, c, kept, step.rule);
+      if (side >= 0) reasons[side] = reason;
+    }
     return { url: p.url, kept, reason, conditions: c };
   });
   return answer(step, outcome, when, decisions.filter((d) => d.kept).map((d) => d.url), decisions);
@@ -189,15 +201,14 @@ function matchWhen(when: readonly ConditionClause[], ctx: RoutingContext): Condi
   return new SideMatcher(when, { semantics: ctx.semantics, sample, invocation: ctx.invocation, param: null, isWhen: true }).match(ctx.consumer);
 }
 
-/** `matchThen` for each provider: an empty then matches none; `$name` reads the consumer URL. */
-function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): (provider: JavaUrl) => ConditionExplanation {
+/** `matchThen` for each provider: an empty then matches none (one shared explanation); `$name` reads the consumer URL. */
+function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): Pick<SideMatcher, "match" | "lastSide"> {
   if (then.length === 0) {
     const none: ConditionExplanation = { evaluated: true, matched: false, empty: true, keys: [] };
-    return () => none;
+    return { match: () => none, lastSide: 0 };
   }
   const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
-  const matcher = new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
-  return (provider) => matcher.match(provider);
+  return new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
 }
 
 /**
