@@ -31,16 +31,10 @@ export interface MatchContext extends PatternContext {
 export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: false, empty: false, keys: [] };
 
 /**
- * Nested arrays from each key's explanation (by its number within its clause) to the side's
- * explanation: lighter than maps when thousands of values each open a level.
+ * Nested arrays from each key's explanation (by its number within its clause) to the number
+ * of the side's explanation: lighter than maps when thousands of values each open a level.
  */
-type SideCache = (SideCache | SharedSide | undefined)[];
-
-/** A side explanation the matcher shares, and its number. */
-interface SharedSide {
-  readonly side: ConditionExplanation;
-  readonly index: number;
-}
+type SideCache = (SideCache | number | undefined)[];
 
 /** A key's explanation and its number within its clause (-1: not kept, so not shared). */
 interface KeyEntry {
@@ -62,7 +56,8 @@ export class SideMatcher {
   /** Filled anew for each URL; copied only into a side explanation that is kept. */
   private readonly keys: KeyExplanation[];
   private readonly ids: number[];
-  private sides = 0;
+  /** The side explanations this matcher shares, by number. */
+  private readonly sides: ConditionExplanation[] = [];
   /**
    * The number of the side explanation the last {@link match} returned among those this
    * matcher shares (0, 1, 2... in order of first use), or -1 for one made for that URL
@@ -104,10 +99,13 @@ export class SideMatcher {
       node = next;
     }
     const last = ids[ids.length - 1]!;
-    let found = node[last] as SharedSide | undefined;
-    if (found === undefined) node[last] = found = { side: { evaluated: true, matched, empty: false, keys: keys.slice() }, index: this.sides++ };
-    this.lastSide = found.index;
-    return found.side;
+    let found = node[last] as number | undefined;
+    if (found === undefined) {
+      node[last] = found = this.sides.length;
+      this.sides.push({ evaluated: true, matched, empty: false, keys: keys.slice() });
+    }
+    this.lastSide = found;
+    return this.sides[found]!;
   }
 
   /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */
