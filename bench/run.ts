@@ -2,6 +2,8 @@
  * `npm run bench`: every benchmark, printed as figures and ratios against a real peer
  * measured in the same run. BENCH_SERVICES (default 2000; registry-sync and registry-cache)
  * and BENCH_ROUNDS (default 5).
+ * `npm run bench -- route-preview` times a route preview of 10,000 providers against
+ * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
  * measurements, the built console's included: it runs `npm run build` first when the
  * build is missing or stale; BENCH_LARGE=1 or `--large` adds 250,000 URLs); a name that
@@ -12,6 +14,7 @@ import { killAllPeers } from "../test/support/child-process";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
+import { benchRoutePreview } from "./route-preview";
 
 async function main(): Promise<void> {
   await ensureJavaPeersBuilt();
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
     ["registry", () => benchRegistry(rounds, large)],
     ["registry-sync", () => benchRegistrySync(services, rounds)],
     ["registry-cache", () => benchRegistryCache(services, rounds)],
+    ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
   ];
   const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
   const exact = benches.some(([name]) => name === only);

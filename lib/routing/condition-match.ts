@@ -30,8 +30,17 @@ export interface MatchContext extends PatternContext {
 /** A side not evaluated. */
 export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: false, empty: false, keys: [] };
 
-/** Nested maps from each key's explanation (by identity) to the side's explanation. */
-type SideCache = Map<KeyExplanation, SideCache | ConditionExplanation>;
+/**
+ * Nested arrays from each key's explanation (by its number within its clause) to the number
+ * of the side's explanation: lighter than maps when thousands of values each open a level.
+ */
+type SideCache = (SideCache | number | undefined)[];
+
+/** A key's explanation and its number within its clause (-1: not kept, so not shared). */
+interface KeyEntry {
+  readonly k: KeyExplanation;
+  readonly id: number;
+}
 
 /** Past this many distinct values with few repeats, a clause stops keeping explanations (host, pid, timestamp...). */
 const CACHE_TRIAL = 512;
@@ -39,43 +48,64 @@ const CACHE_TRIAL = 512;
 /** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
 export class SideMatcher {
   /** Per clause: value kind → origin or reason → value → explanation. */
-  private readonly keyCache: Map<string, Map<string, Map<string | null, KeyExplanation>>>[];
+  private readonly keyCache: Map<string, Map<string, Map<string | null, KeyEntry>>>[];
   /** Per clause: explanations made, and found again. */
   private readonly made: number[];
   private readonly reused: number[];
-  private readonly sideCache: SideCache = new Map();
+  private readonly sideCache: SideCache = [];
+  /** Filled anew for each URL; copied only into a side explanation that is kept. */
+  private readonly keys: KeyExplanation[];
+  private readonly ids: number[];
+  /** The side explanations this matcher shares, by number. */
+  private readonly sides: ConditionExplanation[] = [];
+  /**
+   * The number of the side explanation the last {@link match} returned among those this
+   * matcher shares (0, 1, 2... in order of first use), or -1 for one made for that URL
+   * alone: lets a caller keep per-explanation data in an array.
+   */
+  lastSide = -1;
 
   constructor(
     private readonly clauses: readonly ConditionClause[],
     private readonly ctx: MatchContext,
   ) {
     this.keyCache = clauses.map(() => new Map());
+    this.keys = new Array<KeyExplanation>(clauses.length);
+    this.ids = clauses.map(() => -1);
     this.made = clauses.map(() => 0);
     this.reused = clauses.map(() => 0);
   }
 
   /** Matched iff every key matched. */
   match(url: JavaUrl): ConditionExplanation {
-    const keys: KeyExplanation[] = [];
+    const { keys, ids } = this;
     let matched = true;
     let shared = true;
     for (let i = 0; i < this.clauses.length; i++) {
-      const k = this.matchKey(i, url);
-      keys.push(k);
-      matched &&= k.matched;
-      shared &&= this.keeps(i);
+      const e = this.matchKey(i, url);
+      keys[i] = e.k;
+      ids[i] = e.id;
+      matched &&= e.k.matched;
+      shared &&= e.id >= 0;
     }
-    if (!shared) return { evaluated: true, matched, empty: false, keys };
-    let node: SideCache = this.sideCache;
-    for (let i = 0; i < keys.length - 1; i++) {
-      const next = node.get(keys[i]!) as SideCache | undefined;
-      if (next === undefined) node.set(keys[i]!, (node = new Map()));
-      else node = next;
+    if (!shared) {
+      this.lastSide = -1;
+      return { evaluated: true, matched, empty: false, keys: keys.slice() };
     }
-    const last = keys[keys.length - 1]!;
-    let found = node.get(last) as ConditionExplanation | undefined;
-    if (found === undefined) node.set(last, (found = { evaluated: true, matched, empty: false, keys }));
-    return found;
+    let node = this.sideCache;
+    for (let i = 0; i < ids.length - 1; i++) {
+      let next = node[ids[i]!] as SideCache | undefined;
+      if (next === undefined) node[ids[i]!] = next = [];
+      node = next;
+    }
+    const last = ids[ids.length - 1]!;
+    let found = node[last] as number | undefined;
+    if (found === undefined) {
+      node[last] = found = this.sides.length;
+      this.sides.push({ evaluated: true, matched, empty: false, keys: keys.slice() });
+    }
+    this.lastSide = found;
+    return this.sides[found]!;
   }
 
   /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */
@@ -83,10 +113,10 @@ export class SideMatcher {
     return this.made[i]! < CACHE_TRIAL || this.reused[i]! * 4 >= this.made[i]!;
   }
 
-  private matchKey(i: number, url: JavaUrl): KeyExplanation {
+  private matchKey(i: number, url: JavaUrl): KeyEntry {
     const clause = this.clauses[i]!;
     const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
-    if (!this.keeps(i)) return explainKey(clause, got, this.ctx);
+    if (!this.keeps(i)) return { k: explainKey(clause, got, this.ctx), id: -1 };
     const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
     const byKind = this.keyCache[i]!;
     let byTag = byKind.get(got.kind);
@@ -94,14 +124,14 @@ export class SideMatcher {
     let byValue = byTag.get(tag);
     if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
     const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
-    let k = byValue.get(value);
-    if (k === undefined) {
-      byValue.set(value, (k = explainKey(clause, got, this.ctx)));
+    let e = byValue.get(value);
+    if (e === undefined) {
+      byValue.set(value, (e = { k: explainKey(clause, got, this.ctx), id: this.made[i]! }));
       this.made[i]!++;
     } else {
       this.reused[i]!++;
     }
-    return k;
+    return e;
   }
 }
 
@@ -135,13 +165,18 @@ function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext)
 }
 
 /** `isMatch(value, ...)`: a `!=` hit fails first; then only-`!=` passes; then any `=` hit passes. */
-function judge(clause: ConditionClause, value: string, ctx: PatternContext): [KeyVerdict, PatternHit | null] {
-  if (clause.matches.length === 0 && clause.mismatches.length === 0) return ["no-patterns", null];
+function judge(clause: ConditionClause, value: string, ctx: PatternContext): readonly [KeyVerdict, PatternHit | null] {
+  if (clause.matches.length === 0 && clause.mismatches.length === 0) return NO_PATTERNS;
   for (const p of clause.mismatches) if (patternMatches(p, value, ctx)) return ["excluded", hit(p, "mismatch", value, ctx)];
-  if (clause.matches.length === 0) return ["not-excluded", null];
+  if (clause.matches.length === 0) return NOT_EXCLUDED;
   for (const p of clause.matches) if (patternMatches(p, value, ctx)) return ["matched", hit(p, "match", value, ctx)];
-  return ["not-matched", null];
+  return NOT_MATCHED;
 }
+
+/** The verdicts no pattern decided, made once. */
+const NO_PATTERNS = ["no-patterns", null] as const;
+const NOT_EXCLUDED = ["not-excluded", null] as const;
+const NOT_MATCHED = ["not-matched", null] as const;
 
 function hit(pattern: string, kind: PatternHit["kind"], value: string, ctx: PatternContext): PatternHit {
   if (ctx.semantics === "3.x" && pattern.includes("~")) return { pattern, kind, resolved: pattern, range: rangeOutcome(pattern, value, ctx.isWhen) };

@@ -1,4 +1,5 @@
 import { NOT_EVALUATED, SideMatcher } from "./condition-match";
+import { parseConsumerUrl } from "./consumer-url";
 import { parseConditionRule, type ConditionClause, type ConditionRule } from "./condition-rule";
 import type { RouteInvocation } from "./condition-value";
 import { javaUrlDecoderRejects } from "./java-url-decoder";
@@ -6,7 +7,8 @@ import type { ConditionExplanation } from "./key-explanation";
 import { MergedProviderSample } from "./merged-provider-url";
 import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
 import type { RouteSemantics } from "./route-semantics";
-import { parseJavaUrl, type JavaUrl } from "./route-url";
+import { parseProviderUrl } from "./provider-url";
+import type { JavaUrl } from "./route-url";
 import { ServiceAddressSample } from "./service-address-url";
 import { ConsumerSample } from "./url-sample";
 
@@ -50,7 +52,13 @@ export interface ProviderDecision {
 /** The router's answer and why. */
 export interface ConditionRouteResult {
   readonly semantics: RouteSemantics;
-  /** Whether the when side matched this consumer (false when the router stopped before it). */
+  /**
+   * Java's `matchWhen(consumer, invocation)` for this route, whatever the outcome: what the
+   * router would decide about this consumer, not whether it got that far (`outcome` says
+   * that). So it is evaluated even when there is no provider, and it is true for a disabled
+   * route: Java never parses a disabled route's rule, and a missing when condition matches
+   * every consumer.
+   */
   readonly whenMatched: boolean;
   /** The provider strings the router returns: input order, duplicates kept, exactly as given. */
   readonly result: string[];
@@ -87,7 +95,7 @@ export function routeCondition(input: ConditionRouteInput): ConditionRouteResult
 
 /** Parses the consumer once for several routes. */
 export function routingContext(semantics: RouteSemantics, consumer: string, invocation?: RouteInvocation): RoutingContext {
-  const url = parseJavaUrl(consumer, semantics);
+  const url = parseConsumerUrl(consumer, semantics);
   url.parameters(); // read once: every provider consults the consumer's parameters
   return { semantics, consumer: url, invocation: invocation ?? null };
 }
@@ -97,9 +105,14 @@ export function routingContext(semantics: RouteSemantics, consumer: string, invo
  * every keystroke, as a Java consumer routes invokers it built once. A parsed URL is
  * immutable in what it answers, so sharing it changes no result.
  */
-const parsedUrls: Record<RouteSemantics, Map<string, JavaUrl>> = { "2.7": new Map(), "3.x": new Map() };
+const parsedUrls: Record<RouteSemantics, Map<string, ParsedProvider>> = { "2.7": new Map(), "3.x": new Map() };
 /** Past this many URLs the cache starts over (about 30 MB of parsed providers). */
 const PARSED_URLS_MAX = 100_000;
+
+/** Forgets the URLs parsed before: the next routing parses every provider again (a benchmark's cold path). */
+export function forgetParsedUrls(): void {
+  for (const cache of Object.values(parsedUrls)) cache.clear();
+}
 
 /** Parses provider strings once for several routes. */
 export function parseProviders(providers: readonly string[], semantics: RouteSemantics): ParsedProvider[] {
@@ -107,11 +120,11 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
   return providers.map((url) => {
     let parsed = cache.get(url);
     if (parsed === undefined) {
-      parsed = parseJavaUrl(url, semantics);
+      parsed = { url, parsed: parseProviderUrl(url, semantics) };
       if (cache.size >= PARSED_URLS_MAX) cache.clear();
       cache.set(url, parsed);
     }
-    return { url, parsed };
+    return parsed;
   });
 }
 
@@ -119,8 +132,9 @@ export function parseProviders(providers: readonly string[], semantics: RouteSem
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
   const step: RouteStep = { rule, force, ctx, providers };
   if (rule === null) return unrouted(step, "disabled", NOT_EVALUATED);
-  if (providers.length === 0) return unrouted(step, "no-providers", NOT_EVALUATED);
+  // Java returns an empty list before matchWhen; evaluated anyway, for whenMatched and the preview.
   const when = matchWhen(rule.when, ctx);
+  if (providers.length === 0) return unrouted(step, "no-providers", when);
   if (!when.matched) return unrouted(step, "when-not-matched", when);
   if (rule.then === null) return unrouted(step, "blacklist", when);
   return routeThen(step, rule.then, when);
@@ -145,17 +159,29 @@ function unrouted(step: RouteStep, outcome: RouteOutcome, when: ConditionExplana
 /** The then side on every provider, and Java's handling of an empty result. */
 function routeThen(step: RouteStep, then: readonly ConditionClause[], when: ConditionExplanation): ConditionRouteResult {
   const { force, ctx, providers } = step;
-  const match = thenMatcher(then, ctx);
-  const conditions = providers.map((p) => match(p.parsed));
-  const anyKept = conditions.some((c) => c.matched);
+  const matcher = thenMatcher(then, ctx);
+  // Each provider's side explanation, and its number among those the matcher shares (-1: its own).
+  const conditions: ConditionExplanation[] = new Array(providers.length);
+  const sides = new Int32Array(providers.length);
+  let anyKept = false;
+  for (let i = 0; i < providers.length; i++) {
+    const c = (conditions[i] = matcher.match(providers[i]!.parsed));
+    sides[i] = matcher.lastSide;
+    anyKept ||= c.matched;
+  }
   const outcome: RouteOutcome = anyKept ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
   const keepAll = outcome === "empty-fallback" || outcome === "error-fallback";
-  const reasons = new Map<ConditionExplanation, string>();
+  // A reason depends on the side explanation alone: made once per shared one.
+  const reasons: (string | undefined)[] = [];
   const decisions = providers.map((p, i) => {
     const c = conditions[i]!;
     const kept = keepAll || c.matched;
-    let reason = reasons.get(c);
-    if (reason === undefined) reasons.set(c, (reason = providerReason(outcome, when, c, kept, step.rule)));
+    const side = sides[i]!;
+    let reason = side >= 0 ? reasons[side] : undefined;
+    if (reason === undefined) {
+      reason = providerReason(outcome, when, c, kept, step.rule);
+      if (side >= 0) reasons[side] = reason;
+    }
     return { url: p.url, kept, reason, conditions: c };
   });
   return answer(step, outcome, when, decisions.filter((d) => d.kept).map((d) => d.url), decisions);
@@ -163,7 +189,9 @@ function routeThen(step: RouteStep, then: readonly ConditionClause[], when: Cond
 
 function answer(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation, result: string[], providers: ProviderDecision[]): ConditionRouteResult {
   const summary = routeSummary(outcome, when, result.length, step.providers.length, step.rule, step.force);
-  return { semantics: step.ctx.semantics, whenMatched: when.evaluated && when.matched, result, outcome, summary, when, providers };
+  // A disabled route's when is not evaluated, and Java's matchWhen on its null conditions is true.
+  const whenMatched = step.rule === null || when.matched;
+  return { semantics: step.ctx.semantics, whenMatched, result, outcome, summary, when, providers };
 }
 
 /** `matchWhen`: an empty when matches every consumer. */
@@ -173,15 +201,14 @@ function matchWhen(when: readonly ConditionClause[], ctx: RoutingContext): Condi
   return new SideMatcher(when, { semantics: ctx.semantics, sample, invocation: ctx.invocation, param: null, isWhen: true }).match(ctx.consumer);
 }
 
-/** `matchThen` for each provider: an empty then matches none; `$name` reads the consumer URL. */
-function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): (provider: JavaUrl) => ConditionExplanation {
+/** `matchThen` for each provider: an empty then matches none (one shared explanation); `$name` reads the consumer URL. */
+function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): Pick<SideMatcher, "match" | "lastSide"> {
   if (then.length === 0) {
     const none: ConditionExplanation = { evaluated: true, matched: false, empty: true, keys: [] };
-    return () => none;
+    return { match: () => none, lastSide: 0 };
   }
   const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
-  const matcher = new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
-  return (provider) => matcher.match(provider);
+  return new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
 }
 
 /**

@@ -40,6 +40,11 @@ export type ThenForm = "blank" | "false" | "conditions";
 export interface ConditionRule {
   /** The rule as given. */
   readonly source: string;
+  /**
+   * The rule text the router parsed: `source`, except for an exactly empty rule in 2.7,
+   * which a 2.7.23 consumer reads as `rule` (see {@link EMPTY_RULE_AS_READ_BY_27}).
+   */
+  readonly readAs: string;
   readonly semantics: RouteSemantics;
   /** The when side: no `=>` (absent), blank, the literal `true`, or conditions. */
   readonly whenForm: WhenForm;
@@ -58,10 +63,26 @@ export interface ConditionRule {
 const ROUTE_PATTERN = /([&!=,]*)[ \t\n\x0B\f\r]*([^&!=, \t\n\x0B\f\r]+)/g;
 
 /**
+ * What a 2.7.23 consumer reads as the rule of a routers-category URL whose `rule=` is empty:
+ * `URLStrParser.addParam` gives a parameter with an empty value its own name as value
+ * (`value = valueStart >= valueEnd ? name : ...`), so `RegistryDirectory.toRouters` builds a
+ * ConditionRouter on the rule `rule`: no when, and a then on the key `rule` with no value,
+ * which keeps every provider whose URL has no `rule` parameter. 3.x consumers read condition
+ * rules from the config center's YAML, where an empty rule stays empty and is refused.
+ */
+export const EMPTY_RULE_AS_READ_BY_27 = "rule";
+
+/**
  * Parses `rule` as Java's router constructor does (with `enabled=true`; a disabled router
- * never parses its rule). Throws {@link RuleSyntaxError} exactly where Java throws.
+ * never parses its rule), for a route a consumer of `semantics` reads: in 2.7 a
+ * routers-category node carrying this rule text, in 3.x a config-center condition rule.
+ * Throws {@link RuleSyntaxError} exactly where Java throws.
  */
 export function parseConditionRule(rule: string, semantics: RouteSemantics): ConditionRule {
+  if (rule === "" && semantics === "2.7") {
+    // Its tokens are not in the text the operator wrote, so there are none to highlight.
+    return { ...parseConditionRule(EMPTY_RULE_AS_READ_BY_27, semantics), source: rule, tokens: [] };
+  }
   if (javaTrim(rule).length === 0) {
     throw new RuleSyntaxError("the rule is blank: Dubbo rejects an empty route rule (\"Illegal route rule!\")", 0);
   }
@@ -84,7 +105,7 @@ export function parseConditionRule(rule: string, semantics: RouteSemantics): Con
     thenForm === "conditions"
       ? parseSide(thenRule, { side: "then", base: (arrow < 0 ? 0 : arrow + 2) + javaTrimmedLead(thenRaw), normalized, tokens })
       : null;
-  return { source: rule, semantics, whenForm, when, thenForm, then, tokens };
+  return { source: rule, readAs: rule, semantics, whenForm, when, thenForm, then, tokens };
 }
 
 interface SideContext {

@@ -1,6 +1,6 @@
 import type { RouteSemantics } from "./route-semantics";
 import type { JavaUrl } from "./route-url";
-import type { SampledValue, UrlSample, ValueOrigin } from "./url-sample";
+import type { UrlSample, ValueOrigin } from "./url-sample";
 
 /**
  * Where a condition key takes its value from, per semantics: the invocation (method,
@@ -12,8 +12,12 @@ import type { SampledValue, UrlSample, ValueOrigin } from "./url-sample";
 export interface RouteInvocation {
   /** `invocation.getMethodName()`; a generic call is `$invoke` or `$invokeAsync`. */
   readonly method?: string;
-  /** Each argument as `String.valueOf(arg)`; a generic call's are `[method, types, args]`. */
-  readonly arguments?: readonly string[];
+  /**
+   * Each argument as `String.valueOf(arg)`, or `null` for a null argument (which
+   * `arguments[N]` reads as "null", and which is not a generic call's method name); a
+   * generic call's are `[method, types, args]`.
+   */
+  readonly arguments?: readonly (string | null)[];
   readonly attachments?: Readonly<Record<string, string>>;
 }
 
@@ -49,9 +53,9 @@ function value27(key: string, sample: UrlSample, url: JavaUrl, invocation: Route
     return typeof arg === "string" ? { kind: "value", value: arg, origin: "argument" } : { kind: "unavailable", why: arg.why };
   }
   if (invocation !== null && (key === "method" || key === "methods")) return methodValue(invocation.method ?? null, "method");
-  if (key === "address") return fromSample(sample.address(url));
-  if (key === "host") return fromSample(sample.host(url));
-  return fromSample(sample.read(url, key));
+  if (key === "address") return sample.address(url);
+  if (key === "host") return sample.host(url);
+  return sample.read(url, key);
 }
 
 function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
@@ -65,23 +69,20 @@ function value3(key: string, sample: UrlSample, url: JavaUrl, invocation: RouteI
     return typeof arg === "string" ? { kind: "value", value: arg, origin: "argument" } : { kind: "placeholder", value: NOT_FOUND_PLACEHOLDER, why: arg.why };
   }
   if (invocation !== null && (key === "method" || key === "methods")) {
-    // RpcUtils.getMethodName: a generic call's real method is its first (String) argument.
-    const args = invocation.arguments;
-    if (invocation.method !== undefined && GENERIC_METHODS.has(invocation.method) && args !== undefined && args.length > 0) {
-      return methodValue(args[0]!, "generic-method");
+    // RpcUtils.getMethodName: a generic call's real method is its first argument, when that is a String.
+    const first = invocation.arguments?.[0];
+    if (invocation.method !== undefined && GENERIC_METHODS.has(invocation.method) && typeof first === "string") {
+      return methodValue(first, "generic-method");
     }
     return methodValue(invocation.method ?? null, "method");
   }
-  return fromSample(sample.read(url, key));
+  return sample.read(url, key);
 }
 
 function methodValue(method: string | null, origin: InvocationOrigin): KeyValue {
   return method === null ? { kind: "missing", origin } : { kind: "value", value: method, origin };
 }
 
-function fromSample(read: SampledValue): KeyValue {
-  return read.value === null ? { kind: "missing", origin: read.origin } : { kind: "value", value: read.value, origin: read.origin };
-}
 
 /**
  * `arguments[N]` (the text after a '.' ignored): `String.valueOf(args[N])`, or why Java
@@ -94,7 +95,7 @@ function argumentOf(key: string, invocation: RouteInvocation | null): string | {
   const index = Number(m[1]);
   const args = invocation.arguments ?? [];
   if (index > 2147483647 || index >= args.length) return { why: "index-out-of-range" };
-  return args[index]!;
+  return args[index] ?? "null";
 }
 
 /** `attachments[k]` (3.x): the attachment, null when the call has none by that name, or why it cannot be read. */

@@ -56,7 +56,11 @@ export interface KeyExplanation {
 
 /** One side (when, or then for one provider). */
 export interface ConditionExplanation {
-  /** False when the router never got to this side (disabled, no providers, when not matched, blacklist). */
+  /**
+   * The when side is evaluated unless the route is disabled (Java never parses its rule),
+   * even when there is no provider. A provider's then side is evaluated only when the
+   * router got to it: not for a disabled route, no providers, a when not matched, a blacklist.
+   */
   readonly evaluated: boolean;
   readonly matched: boolean;
   /** The side has no conditions: a when that matches every consumer, or a then that matches no provider. */

@@ -1,5 +1,5 @@
 import { javaAddress, type JavaUrl } from "./route-url";
-import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
+import { javaMapValue, sampled, type SampledValue, type UrlSample } from "./url-sample";
 
 /**
  * The provider URL a Dubbo 2.7 consumer routes on: `RegistryDirectory.mergeUrl` (2.7.23)
@@ -40,31 +40,31 @@ export class MergedProviderSample implements UrlSample {
     if (key === "path") {
       const path = mergedPath(provider, this.consumer);
       const own = javaMapValue(provider, path, key, false);
-      if (own !== undefined) return { value: own, origin: path !== provider.path ? "interface-path" : "provider" };
+      if (own !== undefined) return sampled(own, path !== provider.path ? "interface-path" : "provider");
     } else {
       const own = javaMapValue(provider, provider.path, key, false);
-      if (own !== undefined) return { value: own, origin: "provider" };
+      if (own !== undefined) return sampled(own, "provider");
     }
     return mergedParameter(provider, this.consumer, key, this.merging);
   }
 
   host(provider: JavaUrl): SampledValue {
-    return { value: provider.host, origin: "provider" };
+    return sampled(provider.host, "provider");
   }
 
   address(provider: JavaUrl): SampledValue {
-    return { value: javaAddress(provider), origin: "provider" };
+    return sampled(javaAddress(provider), "provider");
   }
 }
 
 function mergedParameter(provider: JavaUrl, consumer: JavaUrl, key: string, merging: boolean): SampledValue {
-  if (key === "check") return { value: "false", origin: "merged-check" };
+  if (key === "check") return sampled("false", "merged-check");
   const remote = DROPPED_FROM_PROVIDER.has(key) ? null : provider.param(key);
-  if (!merging) return { value: remote, origin: "provider" };
-  if (key === "remote.application") return { value: provider.param("application"), origin: "merged-remote-application" };
+  if (!merging) return sampled(remote, "provider");
+  if (key === "remote.application") return sampled(provider.param("application"), "merged-remote-application");
   const local = KEPT_FROM_PROVIDER.has(key) || (PROVIDER_FIRST.has(key) && remote !== null) ? null : consumer.param(key);
-  if (CONCATENATED.has(key) && remote && local) return { value: `${remote},${local}`, origin: "merged-concatenated" };
-  return local !== null ? { value: local, origin: "merged-consumer" } : { value: remote, origin: "provider" };
+  if (CONCATENATED.has(key) && remote && local) return sampled(`${remote},${local}`, "merged-concatenated");
+  return local !== null ? sampled(local, "merged-consumer") : sampled(remote, "provider");
 }
 
 /** The DUBBO-44 fix: a `dubbo` provider with no path takes the consumer's `interface`, cut to the bare name. */

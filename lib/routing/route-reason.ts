@@ -4,7 +4,7 @@ import type { ConditionExplanation } from "./key-explanation";
 /**
  * How a condition route ended, one value per return statement of Java's `route`/`doRoute`:
  * - `disabled`: `enabled=false`, input returned;
- * - `no-providers`: nothing to route;
+ * - `no-providers`: nothing to route (the when side is still evaluated, for the preview);
  * - `when-not-matched`: the route does not concern this consumer, input returned;
  * - `blacklist`: then is blank or `false`, nothing returned (whatever `force`);
  * - `filtered`: the providers matching then;
@@ -42,7 +42,9 @@ export function routeSummary(outcome: RouteOutcome, when: ConditionExplanation, 
     case "disabled":
       return `The route is disabled: all ${total} providers pass through.`;
     case "no-providers":
-      return "There are no providers to route.";
+      return when.matched
+        ? `There are no providers to route; the route applies to this consumer${whenDetail(when)}.`
+        : `There are no providers to route; the route does not apply to this consumer (${failedKeys(when)}).`;
     case "when-not-matched":
       return `The route does not apply to this consumer (${failedKeys(when)}): all ${total} providers pass through.`;
     case "blacklist":
@@ -62,18 +64,18 @@ function whenDetail(when: ConditionExplanation): string {
   return when.empty || when.keys.length === 0 ? "" : ` (${matchedKeys(when)})`;
 }
 
-/** What made a side match: every key's text. */
+/** What made a side match: every key's text (joined by concatenation: thousands of reasons share the texts). */
 function matchedKeys(side: ConditionExplanation): string {
-  if (side.keys.length === 1) return side.keys[0]!.text;
-  return side.keys.map((k) => k.text).join(" and ");
+  let out = "";
+  for (const k of side.keys) out = out === "" ? k.text : `${out} and ${k.text}`;
+  return out;
 }
 
 /** What made a side fail: the failing keys' texts. */
 function failedKeys(side: ConditionExplanation): string {
   if (side.empty) return "the then side has no condition, which matches no provider";
   if (side.keys.length === 1) return side.keys[0]!.text;
-  return side.keys
-    .filter((k) => !k.matched)
-    .map((k) => k.text)
-    .join(" and ");
+  let out = "";
+  for (const k of side.keys) if (!k.matched) out = out === "" ? k.text : `${out} and ${k.text}`;
+  return out;
 }

@@ -1,15 +1,15 @@
-import { dubboUrlParameter, parseDubboUrlParameters, UrlSyntaxError } from "../dubbo/url";
+import { UrlSyntaxError } from "../dubbo/url";
 import type { RouteSemantics } from "./route-semantics";
+import { queryParams, type UrlParams } from "./url-params";
 
 /**
  * A Dubbo URL as the Java router holds it: unlike lib/dubbo's DubboUrl, an absent part is
  * `null`, because `URL.toMap()`/`toOriginalMap()` leave absent parts out and a condition on
  * an absent key reads differently from one on an empty value. Parameters are read on
- * demand (a preview reads a few keys of thousands of providers), with the same result as
- * reading them all.
+ * demand (see {@link UrlParams}).
  */
 export class JavaUrl {
-  private all: Record<string, string> | null = null;
+  private all: Readonly<Record<string, string>> | null = null;
 
   constructor(
     /** The decoded URL string as given. */
@@ -23,34 +23,61 @@ export class JavaUrl {
     readonly port: number,
     /** Without leading '/' (Java's URL constructor strips them); null without a '/' after the authority. */
     readonly path: string | null,
+    private readonly params: UrlParams,
+    /** What `getAddress()` returns when it is not `host:port` (see {@link JavaUrlBody.address}). */
+    readonly rawAddress: string | null = null,
   ) {}
 
   /** `parameters.get(key)`: null when absent. */
   param(key: string): string | null {
-    if (this.all !== null) return Object.hasOwn(this.all, key) ? this.all[key]! : null;
-    const v = dubboUrlParameter(this.source, key, this.semantics);
-    return v === undefined ? null : key === "side" && this.semantics === "3.x" ? v.toLowerCase() : v;
+    const v = this.params.get(key);
+    return v !== null && key === "side" && this.semantics === "3.x" ? v.toLowerCase() : v;
   }
 
   /** Every parameter (read once, then kept). */
   parameters(): Readonly<Record<string, string>> {
     if (this.all === null) {
-      const all = parseDubboUrlParameters(this.source, this.semantics);
-      if (this.semantics === "3.x" && Object.hasOwn(all, "side")) all.side = all.side!.toLowerCase();
-      this.all = all;
+      const all = this.params.all();
+      const side = Object.hasOwn(all, "side") ? all.side! : null;
+      this.all = this.semantics === "3.x" && side !== null && side !== side.toLowerCase() ? { ...all, side: side.toLowerCase() } : all;
     }
     return this.all;
   }
 }
 
+/** The parts of a URL's body (before its first `?`), as Java's URL holds them. */
+export interface JavaUrlBody {
+  readonly protocol: string | null;
+  readonly username: string | null;
+  readonly password: string | null;
+  readonly host: string | null;
+  readonly port: number;
+  readonly path: string | null;
+  /** Set only where Java's `getAddress()` is not built from host and port: 3.3's plain `URLAddress` returns its raw text. */
+  readonly address?: string;
+}
+
 /**
- * Parses a decoded URL string as the consumer of `semantics` does when it reads the
- * registry: `URLStrParser.parseDecodedStr` of 2.7.23 or 3.3, then the URL constructor.
- * Parameters come from lib/dubbo/url.ts (its 2.7/3.x dialects); the body is parsed here to
- * keep Java's nulls, its `#` cut-off and each version's user-info handling. Throws
- * {@link UrlSyntaxError} where Java throws.
+ * Parses a decoded URL string as `URLStrParser.parseDecodedStr` of 2.7.23 or 3.3 does
+ * (what `URL.valueOf` does in 3.x), then the URL constructor: how the consumer URL is
+ * read. Parameters come from lib/dubbo/url.ts (its 2.7/3.x dialects); the body is parsed
+ * here to keep Java's nulls, its `#` cut-off and each version's user-info handling. Throws
+ * {@link UrlSyntaxError} where Java throws. Provider URLs are read as the registry hands
+ * them to a consumer instead: see provider-url.ts.
  */
 export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl {
+  const params = queryParams(input, semantics);
+  if (semantics === "3.x") checkSide(input, params);
+  return javaUrlOf(input, semantics, parseJavaUrlBody(input, semantics), params);
+}
+
+/** A JavaUrl of `body` and `params`. */
+export function javaUrlOf(source: string, semantics: RouteSemantics, body: JavaUrlBody, params: UrlParams): JavaUrl {
+  return new JavaUrl(source, semantics, body.protocol, body.username, body.password, body.host, body.port, body.path, params, body.address ?? null);
+}
+
+/** `URLStrParser.parseURLBody` of `semantics` on the part of `input` before its first `?`. */
+export function parseJavaUrlBody(input: string, semantics: RouteSemantics): JavaUrlBody {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
   const pound = body.indexOf("#");
@@ -61,8 +88,7 @@ export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl 
   const [username, password] = takeUserInfo(cut, semantics);
   const port = takePort(cut);
   const host = cut.end > cut.start ? body.slice(cut.start, cut.end) : null;
-  if (semantics === "3.x") checkSide(input);
-  return new JavaUrl(input, semantics, protocol, username, password, host, Math.max(port, 0), path === null ? null : stripLeadingSlashes(path));
+  return { protocol, username, password, host, port: Math.max(port, 0), path: path === null ? null : stripLeadingSlashes(path) };
 }
 
 /** URLStrParser.parseURLBody's state: the body, and the part of it still to read. */
@@ -126,15 +152,15 @@ function stripLeadingSlashes(path: string): string {
  * What 3.x's URLParam refuses: a `side` other than consumer/provider, in any case
  * (`FixedParamValue.getIndex`, which also lower-cases it; {@link JavaUrl.param} does too).
  */
-function checkSide(input: string): void {
-  const side = dubboUrlParameter(input, "side", "3.x");
-  if (side !== undefined && side.toLowerCase() !== "consumer" && side.toLowerCase() !== "provider") {
+export function checkSide(input: string, params: UrlParams): void {
+  const side = params.get("side");
+  if (side !== null && side.toLowerCase() !== "consumer" && side.toLowerCase() !== "provider") {
     throw new UrlSyntaxError(input, `side "${side}" is neither consumer nor provider (Dubbo 3 rejects it)`);
   }
 }
 
 /** `Integer.parseInt` (ASCII digits): an optional sign, digits, within int range. */
-function parseJavaInt(text: string, input: string): number {
+export function parseJavaInt(text: string, input: string): number {
   const n = /^[+-]?[0-9]+$/.test(text) ? Number(text) : NaN;
   if (!(n >= -2147483648 && n <= 2147483647)) throw new UrlSyntaxError(input, `port "${text}" is not a number`);
   return n;
@@ -157,6 +183,7 @@ function lastIndexOfIn(s: string, ch: string, from: number, toExclude: number): 
 
 /** `URL.getAddress()`: `host:port`, the host alone when the port is 0; Java writes a null host as "null". */
 export function javaAddress(url: JavaUrl): string | null {
+  if (url.rawAddress !== null) return url.rawAddress;
   return url.port <= 0 ? url.host : `${url.host ?? "null"}:${url.port}`;
 }
 

@@ -19,8 +19,9 @@ export interface SemanticComparison {
 }
 
 /**
- * Routes `input` as a 2.7 and as a 3.x consumer. Parsing is the same in both, so a rule
- * Java rejects throws RuleSyntaxError for both alike.
+ * Routes `input` as a 2.7 and as a 3.x consumer. Throws RuleSyntaxError when either
+ * rejects the rule: they parse alike, except that only 3.x rejects an exactly empty rule
+ * (see {@link ruleDifferences}).
  */
 export function compareSemantics(input: Omit<ConditionRouteInput, "semantics">): SemanticComparison {
   const v27 = routeCondition({ ...input, semantics: "2.7" });
@@ -60,11 +61,18 @@ function count(n: number): string {
 /** Keys 2.7 reads from the provider's URL structure or keeps from the provider when merging. */
 const NOT_MERGED: ReadonlySet<string> = new Set(["host", "address", "port", "protocol", "path", "username", "password", "methods", "release", "dubbo", "timestamp", "dubbo.tag", "remote.application", "check"]);
 
+/** Keys 3.3's registry strips from every provider URL (`stripOffVariableKeys`). */
+const STRIPPED_IN_3: ReadonlySet<string> = new Set(["timestamp", "pid"]);
+
 /**
  * Where Dubbo 2.7 and 3.x read `rule` differently, whatever the consumer and providers:
- * one sentence per clause that would behave differently. Parsing is the same in both.
+ * one sentence per clause that would behave differently. Parsing is the same in both,
+ * except for an exactly empty rule.
  */
 export function ruleDifferences(rule: ConditionRule): string[] {
+  if (rule.source !== rule.readAs) {
+    return [`The rule is empty: a 2.7 consumer reads a route node whose rule is empty as the rule "${rule.readAs}" (it keeps every provider without a "${rule.readAs}" parameter), and 3.x rejects an empty rule.`];
+  }
   const out: string[] = [];
   const sides = [
     ["when", rule.when],
@@ -85,6 +93,11 @@ export function ruleDifferences(rule: ConditionRule): string[] {
       }
       if (side === "when" && (c.key === "method" || c.key === "methods")) {
         out.push(`when ${c.key}: for a generic call 2.7 matches "$invoke"/"$invokeAsync", 3.x the real method name.`);
+      }
+      if (side === "then" && STRIPPED_IN_3.has(c.key)) {
+        out.push(`then ${c.key}: 3.3's registry strips timestamp and pid from every provider URL, so 3.x never finds ${c.key} there.`);
+      } else if (side === "then" && c.key === "check") {
+        out.push("then check: 2.7 sets check=false on every provider URL, 3.3's registry only on those with parameters.");
       }
       if (side === "then" && !NOT_MERGED.has(c.key) && !c.key.startsWith("arguments") && !c.key.startsWith("attachments")) {
         out.push(`then ${c.key}: 2.7 matches the provider URL merged with the consumer's parameters, so a consumer that sets ${c.key} is compared with its own value${c.key === "group" || c.key === "version" || c.key === "generic" ? " (unless the provider sets it)" : ""}; 3.x reads the provider's.`);

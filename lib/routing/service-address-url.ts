@@ -1,6 +1,6 @@
 import { interfacePath } from "./merged-provider-url";
 import { javaAddress, type JavaUrl } from "./route-url";
-import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
+import { javaMapValue, sampled, type SampledValue, type UrlSample } from "./url-sample";
 
 /**
  * The provider URL a Dubbo 3.3 consumer routes on: a `DubboServiceAddressURL` holding the
@@ -12,26 +12,57 @@ import { javaMapValue, type SampledValue, type UrlSample } from "./url-sample";
  * - `path` is `getPath()`: the provider's, or the consumer's when the provider has none;
  *   a `dubbo://` URL with neither gets the consumer's service interface (DUBBO-44);
  * - `address` is the provider's `host:port`;
- * - `mock` is gone whenever the provider or the consumer sets one ("kept for mock").
+ * - `mock` is gone whenever the provider or the consumer sets one ("kept for mock");
+ * - `protocol` is the one `RegistryDirectory.toInvokers` settles on (getEffectiveProtocol):
+ *   `preferred.protocol` when set, or the first protocol the consumer asks for when the
+ *   provider offers it in `ext.protocol`.
  */
 export class ServiceAddressSample implements UrlSample {
   constructor(private readonly consumer: JavaUrl) {}
 
   read(provider: JavaUrl, key: string): SampledValue {
+    if (key === "protocol") return sampled(effectiveProtocol(provider, this.consumer), "provider");
     const path = key === "path" ? serviceAddressPath(provider, this.consumer) : provider.path;
     const own = javaMapValue(provider, path, key, true);
-    if (own !== undefined) return { value: own, origin: key === "path" && path !== provider.path ? pathOrigin(provider, this.consumer, path) : "provider" };
-    if (key === "mock" && provider.param("mock") !== null && mockIsSet(provider, this.consumer)) return { value: null, origin: "provider" };
-    return { value: provider.param(key), origin: "provider" };
+    if (own !== undefined) return sampled(own, key === "path" && path !== provider.path ? pathOrigin(provider, this.consumer, path) : "provider");
+    if (key === "mock" && provider.param("mock") !== null && mockIsSet(provider, this.consumer)) return sampled(null, "provider");
+    return sampled(provider.param(key), "provider");
   }
 
   host(provider: JavaUrl): SampledValue {
-    return { value: provider.host, origin: "provider" };
+    return sampled(provider.host, "provider");
   }
 
   address(provider: JavaUrl): SampledValue {
-    return { value: javaAddress(provider), origin: "provider" };
+    return sampled(javaAddress(provider), "provider");
   }
+}
+
+/**
+ * `RegistryDirectory.getEffectiveProtocol` (3.3) with the consumer's `protocol` parameter
+ * (its reference's protocols). The URL's getParameter is a ServiceAddressURL's: the
+ * consumer's non-empty value first, then the provider's. A plain `URLAddress` (no '/' in
+ * the address) ignores setProtocol.
+ */
+function effectiveProtocol(provider: JavaUrl, consumer: JavaUrl): string | null {
+  const protocol = provider.protocol;
+  if (provider.rawAddress !== null || protocol === null) return protocol;
+  const param = (key: string) => (nonEmpty(consumer.param(key)) ? consumer.param(key) : provider.param(key));
+  const preferredParam = param("preferred.protocol");
+  const preferred = nonEmpty(preferredParam) ? preferredParam : protocol;
+  const asked = consumer.param("protocol");
+  if (!nonEmpty(asked)) return preferred;
+  const accepted = javaSplitFirst(asked);
+  if (accepted === preferred) return preferred;
+  if (accepted === protocol) return protocol;
+  const ext = param("ext.protocol");
+  if (nonEmpty(ext) && ext.split(",").some((p) => p.toLowerCase() === accepted.toLowerCase())) return accepted;
+  return preferred;
+}
+
+/** `s.split(",")[0]` (Java throws when `s` is only commas; not modelled: such a consumer refers no provider at all). */
+function javaSplitFirst(s: string): string {
+  return s.split(",")[0]!;
 }
 
 /** `ServiceAddressURL.getPath()` after mergeUrl's DUBBO-44 fix. */

@@ -16,10 +16,17 @@ export type ValueOrigin =
   | "consumer-path"
   | "interface-path";
 
-/** A value a condition read: `null` when the key is absent. */
-export interface SampledValue {
-  readonly value: string | null;
-  readonly origin: ValueOrigin;
+/**
+ * A value a condition read (`missing`, value null, when the key is absent), shaped as the
+ * KeyValue a condition compares, so that a read allocates one object.
+ */
+export type SampledValue =
+  | { readonly kind: "value"; readonly value: string; readonly origin: ValueOrigin }
+  | { readonly kind: "missing"; readonly value: null; readonly origin: ValueOrigin };
+
+/** The SampledValue of `value` from `origin`. */
+export function sampled(value: string | null, origin: ValueOrigin): SampledValue {
+  return value === null ? { kind: "missing", value, origin } : { kind: "value", value, origin };
 }
 
 /**
@@ -67,14 +74,14 @@ export class ConsumerSample implements UrlSample {
 
   read(url: JavaUrl, key: string): SampledValue {
     const own = javaMapValue(url, url.path, key, this.withAddress);
-    return { value: own !== undefined ? own : url.param(key), origin: "consumer" };
+    return sampled(own !== undefined ? own : url.param(key), "consumer");
   }
 
   host(url: JavaUrl): SampledValue {
-    return { value: url.host, origin: "consumer" };
+    return sampled(url.host, "consumer");
   }
 
   address(url: JavaUrl): SampledValue {
-    return { value: javaAddress(url), origin: "consumer" };
+    return sampled(javaAddress(url), "consumer");
   }
 }

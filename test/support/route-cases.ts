@@ -10,8 +10,11 @@ import { type SeededRandom, seededRandom } from "./seeded-random";
  * The cases aim at the corners of the semantics (../shared/reference/dubbo-protocol.md §6):
  * keys of the URL structure and parameters, missing keys, `arguments[N]`, `attachments[k]`,
  * `=` `!=` `,` `&`, repeated keys, globs, `$param`, ranges, blank/`true` when, blank/`false`
- * then, no `=>`, `consumer.`/`provider.` prefixes, malformed rules, generic calls, odd
- * provider parameters, consumer parameters that override provider ones, duplicate providers.
+ * then, no `=>`, `consumer.`/`provider.` prefixes, tabs, newlines and no-break spaces,
+ * malformed rules, generic calls (a null first argument too), odd provider parameters (the
+ * ones each registry parser reads its own way: valueless, starting with '=', `timestamp=` and
+ * `pid=` anywhere, `;`), provider URLs without parameters or port, consumer parameters that
+ * override provider ones or choose the protocol, duplicate providers.
  * Values are drawn from one small world so that conditions often match.
  */
 
@@ -62,10 +65,18 @@ const KEYS: Readonly<Record<string, readonly string[]>> = {
   "arguments[3]": ARGUMENTS,
   arguments: ARGUMENTS,
   "arguments[0].inner": ARGUMENTS,
+  "arguments[2147483648]": ARGUMENTS,
   "attachments[user_id]": ["80", "101", "1"],
   "attachments[zone]": ZONES,
   "attachments[]": ["x"],
   "attachments[a.b]": ["x"],
+  "attachments[zone].x": ZONES,
+  "attachments[a]b]": ["x"],
+  cana: ["cana", ""],
+  rax: ["2"],
+  "ext.protocol": ["tri,rest", "REST"],
+  "preferred.protocol": ["tri"],
+  rule: ["rule", "x"],
   "consumer.host": HOSTS,
   "provider.env": ENVS,
   "consumer.application": APPS,
@@ -141,7 +152,7 @@ function rule(r: SeededRandom, facts: Facts): string {
   if (r.chance(0.08)) return r.pick(MALFORMED);
   const then = side(r, "then", facts);
   if (r.chance(0.08)) return then;
-  return `${side(r, "when", facts)}${r.pick([" => ", "=>", " =>", "=> ", "  =>  "])}${then}`;
+  return `${side(r, "when", facts)}${r.pick([" => ", "=>", " =>", "=> ", "  =>  ", ...(r.chance(0.05) ? ["\t=>\n", "\u00a0=> "] : [])])}${then}`;
 }
 
 function side(r: SeededRandom, which: "when" | "then", facts: Facts): string {
@@ -152,13 +163,14 @@ function side(r: SeededRandom, which: "when" | "then", facts: Facts): string {
   for (let n = r.pick([1, 1, 1, 2, 2, 3]); n > 0; n--) {
     keys.push(keys.length > 0 && r.chance(0.2) ? r.pick(keys) : present.length > 0 && r.chance(0.5) ? r.pick(present) : r.pick(KEY_NAMES));
   }
-  return keys.map((k) => condition(r, k, which, facts)).join(r.pick([" & ", "&", " &", "& "]));
+  return keys.map((k) => condition(r, k, which, facts)).join(r.pick([" & ", "&", " &", "& ", ...(r.chance(0.05) ? [" \t& ", "\n&"] : [])]));
 }
 
 function condition(r: SeededRandom, key: string, which: "when" | "then", facts: Facts): string {
   const op = r.chance(0.7) ? "=" : "!=";
   const values = Array.from({ length: 1 + (r.chance(0.3) ? r.int(3) : 0) }, () => value(r, key, which, facts));
-  const gap = r.pick(["", " ", "  "]);
+  // Java's \s is ASCII only: a no-break space is part of a key or value.
+  const gap = r.pick(["", " ", "  ", ...(r.chance(0.05) ? ["\t", "\n", "\u00a0"] : [])]);
   return `${key}${gap}${op}${r.pick(["", " "])}${values.join(r.pick([",", ", ", " ,"]))}`;
 }
 
@@ -216,9 +228,14 @@ function glob(r: SeededRandom, exact: string): string {
 function providerUrl(r: SeededRandom, service: string): string {
   const protocol = r.pick(["dubbo", "dubbo", "dubbo", "tri", "rest"]);
   const user = r.chance(0.03) ? "admin:secret@" : "";
-  const host = r.pick(HOSTS);
+  // An IPv6 address with a scope id: its last ':' is not a port.
+  const host = r.chance(0.01) ? "fe80:0:0:0:894:aeec:f37d:23e1%en0" : r.pick(HOSTS);
   const port = r.chance(0.04) ? "" : `:${r.pick(PORTS)}`;
-  const path = r.chance(0.04) ? "" : service;
+  const path = r.chance(0.04) ? "" : r.chance(0.02) ? `${service}#frag` : service;
+  const body = `${protocol}://${user}${host}${port}/${path}`;
+  // No parameters at all, or only those 3.3's registry strips (it then adds no check=false either).
+  if (r.chance(0.03)) return body;
+  if (r.chance(0.02)) return `${body}?timestamp=1700000000000${r.chance(0.5) ? "&pid=42" : ""}`;
   const params: string[] = [];
   const maybe = (p: number, param: string) => r.chance(p) && params.push(param);
   maybe(0.4, "anyhost=true");
@@ -232,27 +249,38 @@ function providerUrl(r: SeededRandom, service: string): string {
   maybe(0.3, `pid=${r.pick(["42", "1234"])}`);
   maybe(0.3, `release=${r.pick(["2.7.23", "3.3.6"])}`);
   maybe(0.2, `serialization=${r.pick(["fastjson", "hessian2"])}`);
-  maybe(0.8, "side=provider");
+  maybe(0.8, r.chance(0.03) ? "side=PROVIDER" : "side=provider");
   maybe(0.3, `timeout=${r.pick(["1000", "3000"])}`);
   maybe(0.5, `timestamp=${r.pick(["1700000000000", "1700000000123"])}`);
   maybe(0.4, `version=${r.pick(VERSIONS)}`);
   maybe(0.4, `weight=${r.pick(WEIGHTS)}`);
   maybe(0.5, `zone=${r.pick(ZONES)}`);
-  // Odd parameters: valueless, empty, default.-prefixed, '=' in a value, a name that
-  // contains "pid=" once encoded, a duplicate, and those the directories treat specially.
+  // Odd parameters: valueless (names the encoded-name parser cuts short), empty, starting
+  // with '=', default.-prefixed, '=' in a value, names and values that contain "pid=" or
+  // "timestamp=" (3.3 strips the first of each, wherever it is), a second timestamp, a
+  // duplicate, and those the directories treat specially.
   maybe(0.05, "canary");
+  maybe(0.02, "ab");
   maybe(0.05, "empty=");
+  maybe(0.02, "=x");
   maybe(0.05, `default.zone=${r.pick(ZONES)}`);
   maybe(0.04, "expr=a=b");
   maybe(0.04, "rapid=1");
+  maybe(0.02, "note=pid=3");
+  maybe(0.02, "xtimestamp=9");
+  maybe(0.02, "timestamp=1700000000999");
   maybe(0.04, `env=${r.pick(ENVS)}`);
   maybe(0.04, "mock=return null");
+  maybe(0.02, `${r.pick(METHODS)}.mock=${r.pick(["return null", "", "force:return 1"])}`);
   maybe(0.03, "preferred.protocol=tri");
-  maybe(0.03, "ext.protocol=tri,rest");
+  maybe(0.03, `ext.protocol=${r.pick(["tri,rest", "REST", "dubbo"])}`);
   maybe(0.03, "enabled=false");
   maybe(0.03, "threads=200");
   maybe(0.03, "tag=gray");
-  return `${protocol}://${user}${host}${port}/${path}${params.length > 0 ? `?${params.join("&")}` : ""}`;
+  maybe(0.02, "rule=x");
+  // A ';' separates parameters too, but 3.3's stripping only stops at '&'.
+  const joined = params.map((p, i) => (i === 0 ? p : `${r.chance(0.01) ? ";" : "&"}${p}`)).join("");
+  return `${body}${params.length > 0 ? `?${joined}` : ""}`;
 }
 
 function consumerUrl(r: SeededRandom, service: string): string {
@@ -273,12 +301,23 @@ function consumerUrl(r: SeededRandom, service: string): string {
   maybe(0.3, `timestamp=${r.pick(["1700000000999"])}`);
   maybe(0.2, `version=${r.pick(VERSIONS)}`);
   maybe(0.4, `zone=${r.pick(ZONES)}`);
-  maybe(0.05, `protocol=${r.pick(["dubbo", "tri"])}`);
+  maybe(0.05, `protocol=${r.pick(["dubbo", "tri", "rest,dubbo", "tri,rest"])}`);
   maybe(0.05, "weight=150");
   maybe(0.03, "mock=true");
+  maybe(0.02, `${r.pick(METHODS)}.mock=true`);
   maybe(0.03, "tag=gray");
+  // 3.3 routes on the consumer's preferred.protocol and ext.protocol before the provider's.
+  maybe(0.02, "preferred.protocol=rest");
+  maybe(0.02, "ext.protocol=rest");
+  // Logged with getParameterAndDecoded("rule") when a forced route comes out empty.
+  maybe(0.03, `rule=${r.pick(["a%zz", "100%", "x%2Fy", "plain"])}`);
+  // Odd parameters, as URL.valueOf reads them: empty, valueless, starting with '='.
+  maybe(0.02, "empty=");
+  maybe(0.02, "canary");
+  maybe(0.01, "=x");
   const path = r.chance(0.05) ? "" : service;
-  return `consumer://${r.pick(HOSTS)}/${path}${params.length > 0 ? `?${params.join("&")}` : ""}`;
+  const joined = params.map((p, i) => (i === 0 ? p : `${r.chance(0.02) ? ";" : "&"}${p}`)).join("");
+  return `consumer://${r.pick(HOSTS)}/${path}${params.length > 0 ? `?${joined}` : ""}`;
 }
 
 function invocation(r: SeededRandom): RouteInvocation | null {
@@ -291,7 +330,8 @@ function invocation(r: SeededRandom): RouteInvocation | null {
   const method = generic ? r.pick(["$invoke", "$invoke", "$invokeAsync"]) : r.chance(0.95) ? r.pick(METHODS) : undefined;
   return {
     ...(method === undefined ? {} : { method }),
-    ...(generic && r.chance(0.9) ? { arguments: [r.pick(METHODS), ...(args ?? [])] } : args === undefined ? {} : { arguments: args }),
+    // A generic call's method is its first argument only when that is a String (not null).
+    ...(generic && r.chance(0.9) ? { arguments: [r.chance(0.1) ? null : r.pick(METHODS), ...(args ?? [])] } : args === undefined ? {} : { arguments: args }),
     ...(attachments === undefined ? {} : { attachments }),
   };
 }

@@ -20,8 +20,11 @@ import { orphanReaper } from "./orphan-reaper";
  *   force, enabled); invoker URLs are the DubboServiceAddressURLs ZookeeperRegistry makes
  *   (timestamp and pid stripped from the node name, check=false added, consumer URL behind).
  *
- * In both, `consumer` is the consumer's own URL: what route() receives and, in 2.7, the
- * parameters merged into every provider URL. Every provider URL becomes one invoker: the
+ * In both, a provider string is the decoded URL the registry view shows, and the oracle
+ * parses the node a Java provider writes for it, `URL.encode(provider)`, with the consumer's
+ * own parser (a consumer never sees the decoded string); lib/routing/provider-url.ts reads
+ * it the same way. `consumer` is the consumer's own URL (`URL.valueOf`): what route()
+ * receives and, in 2.7, the parameters merged into every provider URL. Every provider URL becomes one invoker: the
  * registry's and directory's filters (group/version match, protocol, disabled providers,
  * duplicates) are not applied, so a result's indices always point into `providers`.
  */

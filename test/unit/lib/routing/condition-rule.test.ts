@@ -107,12 +107,18 @@ describe("parseConditionRule: tokens", () => {
 
 describe("parseConditionRule: what Java rejects, and where", () => {
   it("rejects a blank rule with Java's IllegalArgumentException, at offset 0", () => {
-    for (const rule of ["", "   ", "\t\n"]) {
+    for (const rule of ["   ", "\t\n"]) {
       const e = syntaxErrorOf(rule);
       expect(e.offset).toBe(0);
       expect(e.code).toBe("invalid_rule");
       expect(isConsoleError(e)).toBe(true);
     }
+    expect(() => parseConditionRule("", "3.x")).toThrow(RuleSyntaxError);
+  });
+
+  it("reads an exactly empty 2.7 rule as the rule `rule`, as URLStrParser reads the value-less `rule=` of a route URL", () => {
+    const r = parseConditionRule("", "2.7");
+    expect([r.source, r.readAs, r.whenForm, r.thenForm, clauses(r.when), clauses(r.then), r.tokens]).toEqual(["", "rule", "absent", "conditions", {}, { rule: [[], []] }, []]);
   });
 
   it("rejects = or != before any key, at the separator", () => {

@@ -95,12 +95,33 @@ describe("the shape of an answer", () => {
 
   it("does not parse or apply a disabled route, even one Java would reject", () => {
     const r = run("a == b", { enabled: false });
-    expect([r.outcome, r.result, r.whenMatched, r.when.evaluated]).toEqual(["disabled", [A, B], false, false]);
+    expect([r.outcome, r.result, r.when.evaluated]).toEqual(["disabled", [A, B], false]);
   });
 
-  it("routes nothing when there are no providers, without evaluating when", () => {
-    const r = run("host = 127.0.0.1 => host = 1.1.1.1", { providers: [] });
-    expect([r.outcome, r.result, r.when.evaluated]).toEqual(["no-providers", [], false]);
+  it("reports matchWhen true for a disabled route, as Java's matchWhen on conditions it never parsed", () => {
+    for (const rule of ["a == b", "application = billing => host = 9.9.9.9"]) {
+      expect(run(rule, { enabled: false }).whenMatched).toBe(true);
+    }
+  });
+
+  it("routes nothing when there are no providers, yet evaluates when as Java's matchWhen would", () => {
+    const applies = run("host = 127.0.0.1 => host = 1.1.1.1", { providers: [] });
+    expect([applies.outcome, applies.result, applies.when.evaluated, applies.whenMatched]).toEqual(["no-providers", [], true, true]);
+    const other = run("host = 10.0.0.9 => host = 1.1.1.1", { providers: [] });
+    expect([other.outcome, other.whenMatched, other.summary]).toEqual(["no-providers", false, "There are no providers to route; the route does not apply to this consumer (host 127.0.0.1 is not in 10.0.0.9)."]);
+  });
+
+  it("reports matchWhen as evaluated on a blacklist and on an empty forced result alike", () => {
+    expect([run("application = shop => false").whenMatched, run("=> host = 9.9.9.9", { force: true }).whenMatched]).toEqual([true, true]);
+  });
+
+  it("routes an exactly empty 2.7 rule as URLStrParser.addParam reads `rule=`: the rule `rule`, which drops only URLs with a rule parameter", () => {
+    const r = run("", { providers: [A, B, `${A}&rule=x`], force: true });
+    expect([r.outcome, r.whenMatched, r.result]).toEqual(["filtered", true, [A, B]]);
+    expect(r.providers[2]!.reason).toBe("dropped: rule x has no value to match in the rule, which never matches");
+    // 2.7 merges the consumer's parameters into every provider URL, a rule parameter too.
+    expect(run("", { consumer: `${CONSUMER}&rule=y` }).outcome).toBe("empty-fallback");
+    expect(() => run("", { semantics: "3.x" })).toThrow(RuleSyntaxError);
   });
 
   it("marks an empty when as matching every consumer", () => {

@@ -53,6 +53,12 @@ describe("ruleDifferences", () => {
     ]);
   });
 
+  it("says that only 2.7 accepts an exactly empty rule, and what it reads instead", () => {
+    expect(ruleDifferences(parseConditionRule("", "2.7"))).toEqual([
+      'The rule is empty: a 2.7 consumer reads a route node whose rule is empty as the rule "rule" (it keeps every provider without a "rule" parameter), and 3.x rejects an empty rule.',
+    ]);
+  });
+
   it("has nothing to say about host and port rules", () => {
     expect(ruleDifferences(parseConditionRule("host = 10.0.0.* => port = 20880", "3.x"))).toEqual([]);
   });

@@ -67,7 +67,13 @@ public final class DubboRouting {
     /**
      * The URL an invoker of a 2.7.23 consumer carries for a registered provider URL:
      * ZookeeperRegistry.toUrlsWithoutEmpty parses the (encoded) node name with
-     * URLStrParser.parseEncodedStr; RegistryDirectory.mergeUrl merges the consumer's
+     * URLStrParser.parseEncodedStr. The case holds the decoded string the registry view
+     * shows, and a consumer only ever gets the node name, which Java providers write as
+     * URL.encode(url.toFullString()) (ZookeeperRegistry.toUrlPath): so the node whose decoded
+     * name is that string is URL.encode(provider), parsed as the consumer parses it, quirks
+     * included (a parameter without '=' loses two chars of its name). The console's engine
+     * reads provider strings the same way (lib/routing/provider-url.ts).
+     * RegistryDirectory.mergeUrl then merges the consumer's
      * parameters (ClusterUtils, DefaultProviderURLMergeProcessor), applies configurators (none
      * here), adds check=false, and gives a dubbo URL without a path the consumer's interface.
      * The directory's filters (consumer protocol, enabled/disabled providers, duplicates) are

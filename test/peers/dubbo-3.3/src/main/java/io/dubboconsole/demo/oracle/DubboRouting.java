@@ -75,11 +75,15 @@ public final class DubboRouting {
 
     /**
      * The URL an invoker of a 3.3.6 consumer carries for a registered provider URL: the node
-     * name (the encoded URL) without timestamp and pid (stripOffVariableKeys), made a
+     * name without timestamp and pid (stripOffVariableKeys), made a
      * DubboServiceAddressURL over the consumer URL less its provider-first parameters
      * (createURL, with check=false added), then RegistryDirectory.mergeUrl's steps for such a
      * URL (no configurators here; `mock` removed; a dubbo URL without a path gets the
-     * consumer's interface) and toInvokers' effective protocol. The registry's and the
+     * consumer's interface) and toInvokers' effective protocol. The node name is
+     * URL.encode(provider): the case holds the decoded string the registry view shows, and a
+     * consumer only ever gets the node name, which Java providers write as
+     * URL.encode(url.toFullString()); the console's engine reads provider strings the same way
+     * (lib/routing/provider-url.ts). The registry's and the
      * directory's filters (group/version/category match, consumer protocol, enabled/disabled
      * providers) are not applied: every given URL becomes one invoker.
      */

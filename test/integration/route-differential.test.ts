@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConditionRouteResult, routeCondition } from "@/lib/routing/condition-route";
+import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { normalizeRuleText } from "@/lib/routing/rule-text";
+import { REGISTRY_READ_CASES } from "../unit/lib/routing/registry-read-cases";
+import { SEMANTIC_CASES } from "../unit/lib/routing/semantic-cases";
+import { describeCase, generateRouteCases, routeCasesSeed } from "../support/route-cases";
+import { type OracleAnswer, type OracleLine, type RouteCase, type RouteOracle, startRouteOracle } from "../support/route-oracle";
+
+/**
+ * The rule engine against the real Java routers, case by case: many generated rules,
+ * consumers, invocations and providers (test/support/route-cases.ts) through
+ * ConditionRouter 2.7.23 and ConditionStateRouter 3.3.6 (test/support/route-oracle.ts) and
+ * through lib/routing, with zero differences allowed in what is kept, in which order,
+ * whether the when side matched, whether the rule is refused at all and, when it is, where
+ * (Java's offset mapped into the rule as written). The hand-picked cases the unit tests
+ * hold as "checked against the real jars" are checked here again.
+ *
+ * ROUTE_CASES (default 4000 per line) sets how many; ROUTE_CASES_SEED replays a run.
+ */
+const COUNT = Number(process.env.ROUTE_CASES ?? 4000);
+const SEED = routeCasesSeed();
+
+/** What one side concluded about one case, in a form both sides can give. */
+type Verdict = { refused: true; offset: number | null } | { refused: false; result: string[]; whenMatched: boolean | null };
+
+function javaVerdict(c: RouteCase, answer: OracleAnswer): Verdict {
+  if (!answer.ok) return { refused: true, offset: offsetInRule(c.rule, answer.error, answer.offset) };
+  return { refused: false, result: answer.result.map((i) => c.providers[i]!), whenMatched: answer.whenMatched };
+}
+
+function engineVerdict(c: RouteCase, semantics: RouteSemantics): Verdict {
+  let routed: ConditionRouteResult;
+  try {
+    routed = routeCondition({
+      rule: c.rule,
+      force: c.force,
+      enabled: c.enabled,
+      semantics,
+      consumer: c.consumer,
+      ...(c.invocation
+        ? {
+            invocation: {
+              ...(c.invocation.method !== undefined ? { method: c.invocation.method } : {}),
+              ...(c.invocation.arguments ? { arguments: c.invocation.arguments } : {}),
+              ...(c.invocation.attachments ? { attachments: c.invocation.attachments } : {}),
+            },
+          }
+        : {}),
+      providers: c.providers,
+    });
+  } catch (e) {
+    if (e instanceof RuleSyntaxError) return { refused: true, offset: e.offset };
+    throw e;
+  }
+  return { refused: false, result: routed.result, whenMatched: routed.whenMatched };
+}
+
+/**
+ * Java's ParseException offset indexes the trimmed when or then text after the
+ * `consumer.`/`provider.` removal (the error quotes that text, and when is parsed first);
+ * this is the same place in the rule as written. Null when Java gives no offset (a blank rule).
+ */
+function offsetInRule(rule: string, error: string, offset: number | null): number | null {
+  if (offset === null) return null;
+  const normalized = normalizeRuleText(rule);
+  const arrow = normalized.text.indexOf("=>");
+  const whenRaw = arrow < 0 ? null : normalized.text.slice(0, arrow);
+  const thenRaw = arrow < 0 ? normalized.text : normalized.text.slice(arrow + 2);
+  const lead = (s: string) => s.length - s.replace(/^[\u0000-\u0020]+/, "").length;
+  const quoted = /^[\w.]+: Illegal route rule "([\s\S]*)", The error char/.exec(error)?.[1];
+  const inWhen = whenRaw !== null && quoted === javaTrim(whenRaw);
+  const base = inWhen ? lead(whenRaw) : (arrow < 0 ? 0 : arrow + 2) + lead(thenRaw);
+  return normalized.toOriginal(base + offset);
+}
+
+/** Java's String.trim: chars up to U+0020 off both ends. */
+function javaTrim(s: string): string {
+  return s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+}
+
+/** Java's whenMatched is null when its matchWhen threw; then only the result is compared. */
+function sameVerdict(java: Verdict, engine: Verdict): boolean {
+  if (java.refused && engine.refused) return java.offset === null || java.offset === engine.offset;
+  if (java.refused || engine.refused) return false;
+  if (java.result.length !== engine.result.length || java.result.some((u, i) => u !== engine.result[i])) return false;
+  return java.whenMatched === null || java.whenMatched === engine.whenMatched;
+}
+
+describe.each<[OracleLine, RouteSemantics]>([
+  ["2.7", "2.7"],
+  ["3.x", "3.x"],
+])("the engine's %s semantics against the real Java router", (line, semantics) => {
+  let oracle: RouteOracle;
+  beforeAll(async () => {
+    oracle = await startRouteOracle(line);
+  });
+  afterAll(async () => {
+    await oracle?.stop();
+  });
+
+  it(`decides ${COUNT} generated cases exactly as Java does (seed ${SEED})`, async () => {
+    const cases = generateRouteCases(SEED, COUNT);
+    const answers = await oracle.ask(cases);
+    const differences: string[] = [];
+    let refused = 0;
+    let partial = 0;
+    cases.forEach((c, i) => {
+      const java = javaVerdict(c, answers[i]!);
+      const engine = engineVerdict(c, semantics);
+      if (java.refused) refused++;
+      else if (java.result.length > 0 && java.result.length < c.providers.length) partial++;
+      if (!sameVerdict(java, engine)) differences.push(`${describeCase(SEED, i, c)}\n  java:   ${JSON.stringify(java)}\n  engine: ${JSON.stringify(engine)}`);
+    });
+    // The cases reach both kinds of outcome that matter, or the comparison proves little.
+    expect(refused).toBeGreaterThan(0);
+    expect(partial).toBeGreaterThan(COUNT / 50);
+    expect(differences.length === 0 ? [] : [`${differences.length} of ${COUNT} differ; the first:`, ...differences.slice(0, 8)]).toEqual([]);
+  });
+
+  it("gives the answers the unit tests' hand-picked cases expect of it (semantic-cases.ts, registry-read-cases.ts)", async () => {
+    const picked = [...SEMANTIC_CASES, ...REGISTRY_READ_CASES];
+    const cases: RouteCase[] = picked.map((c) => ({ rule: c.rule, force: c.force ?? false, enabled: true, consumer: c.consumer, invocation: c.invocation ?? null, providers: c.providers }));
+    const answers = await oracle.ask(cases);
+    const got = answers.map((a, i) => [picked[i]!.name, a.ok ? a.result : a.error]);
+    expect(got).toEqual(picked.map((c) => [c.name, line === "2.7" ? c.v27 : c.v3]));
+  });
+});
