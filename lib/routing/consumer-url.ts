@@ -1,6 +1,6 @@
 import { UrlSyntaxError } from "../dubbo/url";
 import { javaTrim } from "./java-text";
-import { javaUrlOf, parseJavaInt, parseJavaUrl, type JavaUrl, type JavaUrlBody } from "./route-url";
+import { javaUrlOf, parseJavaInt, parseJavaUrl, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
 import type { RouteSemantics } from "./route-semantics";
 import { fixedParams } from "./url-params";
 
@@ -41,30 +41,9 @@ function valueOf27(text: string): JavaUrl {
 /** The body as 2.7.23's `URL.valueOf` reads it, step by step. */
 function body27(whole: string, text: string): JavaUrlBody {
   const pound = whole.indexOf("#");
-  let rest = pound >= 0 ? whole.slice(0, pound) : whole;
-  let protocol: string | null = null;
-  const proto = rest.indexOf("://");
-  const fileProto = proto < 0 ? rest.indexOf(":/") : -1;
-  if (proto === 0 || fileProto === 0) throw new UrlSyntaxError(text, "missing protocol");
-  if (proto > 0 || fileProto > 0) {
-    protocol = rest.slice(0, proto > 0 ? proto : fileProto);
-    rest = rest.slice(proto > 0 ? proto + 3 : fileProto + 1);
-  }
-  let path: string | null = null;
-  const slash = rest.indexOf("/");
-  if (slash >= 0) {
-    path = rest.slice(slash + 1).replace(/^\/+/, "");
-    rest = rest.slice(0, slash);
-  }
-  let username: string | null = null;
-  let password: string | null = null;
-  const at = rest.lastIndexOf("@");
-  if (at >= 0) {
-    const info = rest.slice(0, at);
-    const colon = info.indexOf(":");
-    [username, password] = colon >= 0 ? [info.slice(0, colon), info.slice(colon + 1)] : [info, null];
-    rest = rest.slice(at + 1);
-  }
+  const head = splitUrlHead(pound >= 0 ? whole.slice(0, pound) : whole, text);
+  const { protocol, username, password, path } = head;
+  let rest = head.rest;
   let port = 0;
   const colon = rest.lastIndexOf(":");
   if (colon >= 0 && colon < rest.length - 1 && !(rest.lastIndexOf("%") > colon)) {

@@ -1,6 +1,6 @@
-import { javaUrlEncode, UrlSyntaxError } from "../dubbo/url";
+import { javaUrlEncode } from "../dubbo/url";
 import { parseNodeParams, readsAsDecoded } from "./node-params";
-import { checkSide, javaUrlOf, parseJavaInt, parseJavaUrlBody, type JavaUrl, type JavaUrlBody } from "./route-url";
+import { checkSide, javaUrlOf, parseJavaInt, parseJavaUrlBody, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
 import type { RouteSemantics } from "./route-semantics";
 import { fixedParams, queryParams, type UrlParams } from "./url-params";
 
@@ -79,32 +79,9 @@ export function stripVariableKeys(decoded: string): string {
  */
 function parseServiceAddress(address: string, input: string): JavaUrlBody {
   if (!address.includes("/")) return plainAddress(address, input);
-  let rest = address;
-  let protocol = "dubbo";
-  const proto = rest.indexOf("://");
-  const fileProto = proto < 0 ? rest.indexOf(":/") : -1;
-  if (proto === 0 || fileProto === 0) throw new UrlSyntaxError(input, "missing protocol");
-  if (proto > 0 || fileProto > 0) {
-    protocol = rest.slice(0, proto > 0 ? proto : fileProto);
-    rest = rest.slice(proto > 0 ? proto + 3 : fileProto + 1);
-  }
-  let path: string | null = null;
-  const slash = rest.indexOf("/");
-  if (slash >= 0) {
-    path = rest.slice(slash + 1).replace(/^\/+/, "");
-    rest = rest.slice(0, slash);
-  }
-  let username: string | null = null;
-  let password: string | null = null;
-  const at = rest.lastIndexOf("@");
-  if (at >= 0) {
-    const info = rest.slice(0, at);
-    const colon = info.indexOf(":");
-    [username, password] = colon >= 0 ? [info.slice(0, colon), info.slice(colon + 1)] : [info, null];
-    rest = rest.slice(at + 1);
-  }
+  const { protocol, path, username, password, rest } = splitUrlHead(address, input);
   const [host, port] = hostAndPort(rest, input, false);
-  return { protocol, username, password, host, port, path };
+  return { protocol: protocol ?? "dubbo", username, password, host, port, path };
 }
 
 /**

@@ -57,6 +57,50 @@ export interface JavaUrlBody {
   readonly address?: string;
 }
 
+/** What {@link splitUrlHead} read; `rest` is left for the caller: `host[:port]`. */
+export interface UrlHead {
+  readonly protocol: string | null;
+  readonly path: string | null;
+  readonly username: string | null;
+  readonly password: string | null;
+  readonly rest: string;
+}
+
+/**
+ * The protocol, path and user info of a URL without its query, in the order `URL.valueOf`
+ * takes them off (2.7.23's, and 3.3's `URLStrParser`/`URLAddress` for a service address):
+ * `proto://` (or `proto:/`), then everything after the first `/` as the path (leading
+ * slashes dropped), then `user[:password]@` up to the last `@`. `input` names the whole URL
+ * in a {@link UrlSyntaxError} for a protocol that is empty.
+ */
+export function splitUrlHead(text: string, input: string): UrlHead {
+  let rest = text;
+  let protocol: string | null = null;
+  const proto = rest.indexOf("://");
+  const fileProto = proto < 0 ? rest.indexOf(":/") : -1;
+  if (proto === 0 || fileProto === 0) throw new UrlSyntaxError(input, "missing protocol");
+  if (proto > 0 || fileProto > 0) {
+    protocol = rest.slice(0, proto > 0 ? proto : fileProto);
+    rest = rest.slice(proto > 0 ? proto + 3 : fileProto + 1);
+  }
+  let path: string | null = null;
+  const slash = rest.indexOf("/");
+  if (slash >= 0) {
+    path = rest.slice(slash + 1).replace(/^\/+/, "");
+    rest = rest.slice(0, slash);
+  }
+  let username: string | null = null;
+  let password: string | null = null;
+  const at = rest.lastIndexOf("@");
+  if (at >= 0) {
+    const info = rest.slice(0, at);
+    const colon = info.indexOf(":");
+    [username, password] = colon >= 0 ? [info.slice(0, colon), info.slice(colon + 1)] : [info, null];
+    rest = rest.slice(at + 1);
+  }
+  return { protocol, path, username, password, rest };
+}
+
 /**
  * Parses a decoded URL string as `URLStrParser.parseDecodedStr` of 2.7.23 or 3.3 does
  * (what `URL.valueOf` does in 3.x), then the URL constructor: how the consumer URL is
