@@ -3,19 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deletedRouteSchema, type Route, routeSchema as savedRouteSchema } from "@/lib/api/routes";
 import { sendJson } from "@/lib/api/send-json";
+import type { RouteSpec } from "@/lib/dubbo/route-url";
 
-/** What the editor saves: the service it is for and the fields of the route. */
-export interface RouteFields {
-  readonly service: string;
-  readonly group: string;
-  readonly version: string;
-  readonly name: string;
-  readonly rule: string;
-  readonly priority: number;
-  readonly force: boolean;
-  readonly runtime: boolean;
-  readonly enabled: boolean;
-}
+/** What the editor saves: the service it is for and the fields of the route (those its URL holds). */
+export type RouteFields = RouteSpec;
 
 /** Every change refetches every routes list (and the previews under it), as the change event would. */
 function useRoutesChanged() {
