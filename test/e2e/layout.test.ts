@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { coloursOf } from "../support/page-colours";
 
@@ -30,13 +30,8 @@ type Theme = "light" | "dark";
  * key next-themes keeps), while the system prefers light: a dark page must come from the
  * console's own theme, not from the operating system.
  */
-async function open(width: number, theme: Theme, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme: "light" });
-  contexts.push(context);
-  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  return page;
+function open(width: number, theme: Theme, path: string): Promise<Page> {
+  return openThemedPage(browser, contexts, `${server.url}${path}`, { width, height: 860, theme });
 }
 
 const TYPES_KEY = "demo/io.dubboconsole.demo.api.TypesService:1.0.0";

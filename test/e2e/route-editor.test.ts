@@ -4,9 +4,10 @@ import { routesResponseSchema } from "@/lib/api/routes";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
+import { deleteRoutesNamed } from "../support/route-cleanup";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
 const rig = inject("rig");
@@ -31,24 +32,14 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  if (server) {
-    const { routes } = routesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/routes?service=${GREETING}`)).json());
-    for (const r of routes.filter((x) => x.name.startsWith(PREFIX))) {
-      await fetch(`${server.url}/api/v1/routes/${encodeURIComponent(r.id)}?revision=${r.revision}`, { method: "DELETE" });
-    }
-  }
+  if (server) await deleteRoutesNamed(server.url, GREETING, PREFIX);
   zk?.close();
   await browser?.close();
   await server?.stop();
 });
 
-async function open(path: string, { width = 1400, theme = "light" }: { width?: number; theme?: "light" | "dark" } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: "light" });
-  contexts.push(context);
-  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  return page;
+function open(path: string, { width = 1400, theme = "light" }: { width?: number; theme?: "light" | "dark" } = {}): Promise<Page> {
+  return openThemedPage(browser, contexts, `${server.url}${path}`, { width, height: 900, theme });
 }
 
 /** Adds a condition on `side` of the builder: key, then each value followed by Enter. */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, unless CHROMIUM_PATH names another. */
 export function chromiumPath(): string {
@@ -24,4 +24,23 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-dev-shm-usage",
     ],
   });
+}
+
+/**
+ * Opens `url` in a context of its own (a viewport `width` x `height`, the console's theme
+ * stored before the page loads, as its switch stores it), added to `contexts` for the
+ * caller to close.
+ */
+export async function openThemedPage(
+  browser: Browser,
+  contexts: BrowserContext[],
+  url: string,
+  { width, height, theme }: { width: number; height: number; theme: "light" | "dark" },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme: "light" });
+  contexts.push(context);
+  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
 }
