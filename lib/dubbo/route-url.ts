@@ -1,5 +1,6 @@
 import { type DubboUrl, javaUrlDecode, javaUrlEncode, parseDubboUrl, urlParam } from "./url";
-import { javaFullString, javaTrim } from "./url-string";
+import { javaTrim } from "../routing/java-text";
+import { javaFullString } from "./url-string";
 
 /**
  * Condition routes as URLs in the registry's `routers` category (Dubbo 2.x's format,

@@ -1,4 +1,5 @@
 import type { DubboUrl } from "./url";
+import { javaTrim } from "../routing/java-text";
 
 /**
  * The decoded string form of `url`, as Dubbo's `URL.toFullString()` writes it:
@@ -21,15 +22,6 @@ export function formatDubboUrl(url: DubboUrl): string {
  */
 export function sortedParameters(url: DubboUrl): Record<string, string> {
   return Object.fromEntries(Object.keys(url.parameters).sort().map((name) => [name, url.parameters[name]!]));
-}
-
-/** Java's `String.trim()`: strips every character up to U+0020 (spaces and control characters) at both ends. */
-export function javaTrim(s: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) <= 0x20) start++;
-  while (end > start && s.charCodeAt(end - 1) <= 0x20) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
 /**

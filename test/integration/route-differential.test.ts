@@ -7,6 +7,7 @@ import { REGISTRY_READ_CASES } from "../unit/lib/routing/registry-read-cases";
 import { SEMANTIC_CASES } from "../unit/lib/routing/semantic-cases";
 import { describeCase, generateRouteCases, routeCasesSeed } from "../support/route-cases";
 import { type OracleAnswer, type OracleLine, type RouteCase, type RouteOracle, startRouteOracle } from "../support/route-oracle";
+import { javaTrim } from "@/lib/routing/java-text";
 
 /**
  * The rule engine against the real Java routers, case by case: many generated rules,
@@ -73,11 +74,6 @@ function offsetInRule(rule: string, error: string, offset: number | null): numbe
   const inWhen = whenRaw !== null && quoted === javaTrim(whenRaw);
   const base = inWhen ? lead(whenRaw) : (arrow < 0 ? 0 : arrow + 2) + lead(thenRaw);
   return normalized.toOriginal(base + offset);
-}
-
-/** Java's String.trim: chars up to U+0020 off both ends. */
-function javaTrim(s: string): string {
-  return s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
 }
 
 /** Java's whenMatched is null when its matchWhen threw; then only the result is compared. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseRouteNode, ROUTE_DEFAULTS, type RouteSpec, routeNodeName, routersPath, routeUrlString, rewrittenNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlEncode, UrlSyntaxError } from "@/lib/dubbo/url";
-import { javaFullString, javaTrim } from "@/lib/dubbo/url-string";
+import { javaFullString } from "@/lib/dubbo/url-string";
+import { javaTrim } from "@/lib/routing/java-text";
 
 const spec = (over: Partial<RouteSpec>): RouteSpec => ({ service: "com.foo.BarService", group: "", version: "", name: "test", rule: "", ...ROUTE_DEFAULTS, ...over });
 
