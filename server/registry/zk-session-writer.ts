@@ -1,17 +1,8 @@
 import zookeeper from "node-zookeeper-client";
 import type { ZkSession } from "./zk-session";
+import { readVersioned, type VersionedData } from "./zk-writes";
 
-/** A node's data with the version ZooKeeper's stat gives it (0 when created, +1 per setData). */
-export interface VersionedData {
-  readonly data: Buffer;
-  readonly version: number;
-  /**
-   * The zxid of the node's last change (`mzxid`): ZooKeeper's global order of changes, so
-   * of two reads of one path the one with the higher value saw the later state (a version
-   * starts again at 0 when a node is removed and created anew; this does not).
-   */
-  readonly modified: bigint;
-}
+export type { VersionedData } from "./zk-writes";
 
 /**
  * How a conditional write ended. Expected refusals are values, not errors: `exists` (create
@@ -62,15 +53,7 @@ export class ZkSessionWriter implements ZkWriter {
   constructor(private readonly session: ZkSession) {}
 
   getVersioned(path: string, watcher?: () => void): Promise<VersionedData | null> {
-    const onEvent = watcher && (() => watcher());
-    return this.session.request<VersionedData | null>(`getData ${path}`, (client, done) => {
-      const cb = (error: ZkError | null, data: Buffer | undefined, stat: zookeeper.Stat | undefined) => {
-        if (codeOf(error) === NO_NODE) done(null, null);
-        else done(error, error || !stat ? null : { data: data ?? Buffer.alloc(0), version: stat.version, modified: stat.mzxid.readBigInt64BE(0) });
-      };
-      if (onEvent) client.getData(path, onEvent, cb);
-      else client.getData(path, cb);
-    });
+    return readVersioned(this.session, path, watcher);
   }
 
   async create(path: string, data: Buffer): Promise<ZkWriteOutcome> {

@@ -4,10 +4,16 @@ import type { ZkSession } from "./zk-session";
 /** What the writes need of a session: one bounded request on its client (ZkSession#request). */
 export type ZkRequester = Pick<ZkSession, "request" | "getChildren">;
 
-/** A node's data and its data version (`stat.version`), as read before a conditional write. */
+/** A node's data with the version ZooKeeper's stat gives it (0 when created, +1 per setData), as read before a conditional write. */
 export interface VersionedData {
   readonly data: Buffer;
   readonly version: number;
+  /**
+   * The zxid of the node's last change (`mzxid`): ZooKeeper's global order of changes, so
+   * of two reads of one path the one with the higher value saw the later state (a version
+   * starts again at 0 when a node is removed and created anew; this does not).
+   */
+  readonly modified: bigint;
 }
 
 /** One operation of a ZooKeeper multi (all of them apply, or none). */
@@ -38,14 +44,16 @@ function exceptionCode(error: unknown): number | undefined {
   return error instanceof zookeeper.Exception ? error.getCode() : undefined;
 }
 
-/** A node's data and version; null when the node does not exist. */
-export function readVersioned(session: ZkRequester, path: string): Promise<VersionedData | null> {
+/** A node's data and version; null when the node does not exist. `watcher` fires once on its next change or delete. */
+export function readVersioned(session: Pick<ZkSession, "request">, path: string, watcher?: () => void): Promise<VersionedData | null> {
   return session.request<VersionedData | null>(`getData ${path}`, (client, done) => {
-    client.getData(path, (error, data, stat) => {
+    const callback = (error: Error | zookeeper.Exception | null, data: Buffer | undefined, stat: zookeeper.Stat | undefined) => {
       if (exceptionCode(error) === zookeeper.Exception.NO_NODE) done(null, null);
-      else if (error) done(error, null);
-      else done(null, { data: data ?? Buffer.alloc(0), version: stat.version });
-    });
+      else if (error || !stat) done(error, null);
+      else done(null, { data: data ?? Buffer.alloc(0), version: stat.version, modified: stat.mzxid.readBigInt64BE(0) });
+    };
+    if (watcher) client.getData(path, () => watcher(), callback);
+    else client.getData(path, callback);
   });
 }
 
