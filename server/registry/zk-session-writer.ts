@@ -1,6 +1,6 @@
 import zookeeper from "node-zookeeper-client";
 import type { ZkSession } from "./zk-session";
-import { readVersioned, type VersionedData } from "./zk-writes";
+import { exceptionCode, readVersioned, type VersionedData } from "./zk-writes";
 
 export type { VersionedData } from "./zk-writes";
 
@@ -36,10 +36,6 @@ export interface ZkWriter {
 type ZkError = Error | zookeeper.Exception;
 const { NODE_EXISTS, NO_NODE, BAD_VERSION, OK } = zookeeper.Exception;
 
-function codeOf(error: ZkError | null): number | null {
-  return error && "getCode" in error && typeof error.getCode === "function" ? error.getCode() : null;
-}
-
 /** A multi-op's per-operation result, as node-zookeeper-client reports it. */
 interface OpResult {
   readonly err?: number;
@@ -66,7 +62,7 @@ export class ZkSessionWriter implements ZkWriter {
         multi.commit((error: ZkError | null, results: unknown) => {
           if (!error) return done(null, { type: "done", version: 0 });
           const failed = Array.isArray(results) ? (results as OpResult[]).findIndex((r) => r.err !== undefined && r.err !== OK) : -1;
-          const code = codeOf(error);
+          const code = exceptionCode(error);
           if (failed === missing.length && code === NODE_EXISTS) done(null, { type: "exists" });
           else if (attempt < CREATE_ATTEMPTS && failed >= 0 && failed < missing.length && (code === NODE_EXISTS || code === NO_NODE)) done(null, "parent-changed");
           else done(error, { type: "no-node" });
@@ -79,7 +75,7 @@ export class ZkSessionWriter implements ZkWriter {
   setData(path: string, data: Buffer, version: number): Promise<ZkWriteOutcome> {
     return this.session.request<ZkWriteOutcome>(`setData ${path}`, (client, done) => {
       client.setData(path, data, version, (error, stat) => {
-        const code = codeOf(error);
+        const code = exceptionCode(error);
         if (code === NO_NODE) done(null, { type: "no-node" });
         else if (code === BAD_VERSION) done(null, { type: "bad-version" });
         else done(error, { type: "done", version: stat?.version ?? version + 1 });
@@ -90,7 +86,7 @@ export class ZkSessionWriter implements ZkWriter {
   remove(path: string, version: number): Promise<ZkWriteOutcome> {
     return this.session.request<ZkWriteOutcome>(`remove ${path}`, (client, done) => {
       client.remove(path, version, (error) => {
-        const code = codeOf(error);
+        const code = exceptionCode(error);
         if (code === NO_NODE) done(null, { type: "no-node" });
         else if (code === BAD_VERSION) done(null, { type: "bad-version" });
         else done(error, { type: "done", version: -1 });

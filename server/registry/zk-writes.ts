@@ -40,7 +40,8 @@ const REFUSALS = new Map<number, "node_exists" | "no_node" | "bad_version">([
 /** ZooKeeper's "any version" (-1). */
 const ANY_VERSION = -1;
 
-function exceptionCode(error: unknown): number | undefined {
+/** The ZooKeeper error code of `error`; undefined for any other error, and for none. */
+export function exceptionCode(error: unknown): number | undefined {
   return error instanceof zookeeper.Exception ? error.getCode() : undefined;
 }
 
