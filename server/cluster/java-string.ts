@@ -21,6 +21,8 @@ const DOUBLE = new Set(["double", "java.lang.Double"]);
 const FLOAT = new Set(["float", "java.lang.Float"]);
 const TEXT = new Set(["java.lang.String", "char", "java.lang.Character", "java.lang.CharSequence", "boolean", "java.lang.Boolean"]);
 const LISTS = new Set(["java.util.List", "java.util.ArrayList", "java.util.LinkedList", "java.util.Collection", "java.lang.Iterable"]);
+/** Types whose text Java prints its own way: in the JVM's time zone, in hash order, as `[I@1b6d3586`. */
+const OWN_WAY = new Set(["java.util.Date", "java.sql.Date", "java.sql.Timestamp", "java.util.Calendar", "java.util.Map", "java.util.HashMap", "java.util.Set", "java.util.HashSet"]);
 
 /** `String.valueOf(value)` for Java type `type` (undefined when unknown); null for a null argument. */
 export function javaStringOf(value: unknown, type: string | undefined): JavaText | null {
@@ -30,6 +32,7 @@ export function javaStringOf(value: unknown, type: string | undefined): JavaText
 }
 
 function typed(value: unknown, type: string): JavaText | undefined {
+  if (OWN_WAY.has(type) || type.endsWith("[]")) return { text: JSON.stringify(value) ?? String(value), exact: false };
   if (INTEGRAL.has(type) && (typeof value === "number" || typeof value === "string")) return integral(value);
   if (DOUBLE.has(type) && typeof value === "number") return { text: javaDoubleString(value), exact: true };
   if (FLOAT.has(type) && typeof value === "number") return { text: javaFloatString(value), exact: true };

@@ -121,7 +121,7 @@ export class FakeInvoker implements Invoker {
 }
 
 /** An outcome after `ms` of the fake clock. */
-export function after(clock: FakeClock, ms: number, outcome: InvokeOutcome): Script {
+export function after(clock: FakeClock, ms: number, outcome: InvokeOutcome): () => Promise<InvokeOutcome> {
   return () => new Promise((resolve) => clock.setTimer(() => resolve(outcome), ms));
 }
 
