@@ -156,8 +156,16 @@ export class ClusterCall {
   }
 
   private async callInvoker(invoker: Invoker): Promise<InvokeOutcome> {
+    let timeoutMs: number;
     try {
-      return await invoker.invoke(this.invocation, { timeoutMs: this.timeoutFor(invoker), ...(this.options.signal ? { signal: this.options.signal } : {}) });
+      timeoutMs = this.timeoutFor(invoker);
+    } catch (e) {
+      // A `timeout` Java cannot parse fails the call to this provider (DubboInvoker throws), not the others.
+      if (isConsoleError(e)) return { type: "error", error: e };
+      throw e;
+    }
+    try {
+      return await invoker.invoke(this.invocation, { timeoutMs, ...(this.options.signal ? { signal: this.options.signal } : {}) });
     } catch (e) {
       return { type: "error", error: new InvokerFaultError(invoker.address, e) };
     }

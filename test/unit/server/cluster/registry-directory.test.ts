@@ -4,6 +4,7 @@ import { type DubboUrl, javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import type { ChainRoute } from "@/lib/routing/route-chain";
 import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import { providerRegistries, registrySnapshot } from "@/server/cluster/catalog-snapshot";
 import type { ClusterOutcome } from "@/server/cluster/cluster-call";
 import { ClusterInvoker } from "@/server/cluster/cluster-invoker";
 import { consumerUrl } from "@/server/cluster/consumer-url";
@@ -160,5 +161,32 @@ describe("the consumer and the routes", () => {
     expect(formatDubboUrl(directory.list(CALL)[0]!.url)).toBe(
       `dubbo://10.0.0.2:20880/${IFACE}?application=dubbo-console&check=false&interface=${IFACE}&methods=sayHello,bye&remote.application=shop&side=consumer`,
     );
+  });
+});
+
+describe("the catalog's view as a directory snapshot", () => {
+  const route = { service: IFACE, group: "", version: "", name: "r", rule: "=> host = 10.0.0.2", priority: 0, force: false, runtime: false, enabled: true };
+  const service = {
+    id: SERVICE,
+    providers: [
+      { registry: "zk1", url: parseDubboUrl(P1), node: javaUrlEncode(P1) },
+      { registry: "zk2", url: parseDubboUrl(P2), node: javaUrlEncode(P2) },
+      { registry: "zk1", url: parseDubboUrl(P3), node: null },
+    ],
+    routes: [
+      { registry: "zk1", category: "routers" as const, node: routeNodeName(route) },
+      { registry: "zk1", category: "configurators" as const, node: javaUrlEncode(`override://10.0.0.3:20881/${IFACE}?disabled=true`) },
+      { registry: "zk1", category: "configurators" as const, node: "garbage" },
+    ],
+  };
+
+  it("takes one registry's providers, override rules and routes, the same object for the same entry", () => {
+    const snapshot = registrySnapshot(service, "zk1");
+    expect(snapshot.providers.map((p) => p.text)).toEqual([P1, formatDubboUrl(parseDubboUrl(P3))]);
+    expect(snapshot.configurators.map((c) => `${c.protocol}://${c.host}:${c.port}`)).toEqual(["override://10.0.0.3:20881"]);
+    expect(snapshot.routes.map((r) => r.name)).toEqual(["r"]);
+    expect(registrySnapshot(service, "zk1")).toBe(snapshot);
+    expect(registrySnapshot(service, "zk2").providers.map((p) => p.text)).toEqual([P2]);
+    expect(providerRegistries(service)).toEqual(["zk1", "zk2"]);
   });
 });

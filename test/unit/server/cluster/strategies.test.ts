@@ -101,6 +101,16 @@ describe("failover", () => {
     expect((await overridden).attempts.map((a) => a.elapsedMs)).toEqual([100, 100, 100]);
   });
 
+  it("fails over past a provider whose timeout Java could not parse", async () => {
+    const invokers = [new FakeInvoker(A, "timeout=soon", VALUE("a")), new FakeInvoker(B, "", VALUE("b"))];
+    const r = await clusterOf(invokers).cluster.invoke(CALL);
+    expect(r.attempts.map((a) => [a.provider, a.outcome])).toEqual([
+      [A, "config_invalid"],
+      [B, "ok"],
+    ]);
+    expect(invokers[0]!.calls).toHaveLength(0);
+  });
+
   it("stops at once when the caller aborts, and answers timeout", async () => {
     const env = testEnv();
     const invokers = [A, B, C].map((a) => new FakeInvoker(a, "", after(env.clock, 1000, TIMEOUT)));
