@@ -13,7 +13,10 @@ export interface RegistryCluster {
   readonly preferred?: boolean;
   /** `zone` on the registry URL, matched against a call's `registry_zone` attachment. */
   readonly zone?: string;
-  /** `weight` on the registry URL: registries are drawn in proportion to it (100 when some have one and this does not). */
+  /**
+   * `weight` on the registry URL: registries are drawn as the random load balance draws
+   * providers (100 for one without; in 3.x no weighing at all unless the first has one).
+   */
   readonly weight?: number;
 }
 
