@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   "config_invalid",
   "url_syntax",
   "invalid_rule",
+  "no_provider",
+  "timeout",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

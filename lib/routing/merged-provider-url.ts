@@ -18,15 +18,15 @@ import { javaMapValue, sampled, type SampledValue, type UrlSample } from "./url-
  */
 
 /** `map.remove(...)` on the provider's side ("Remove configurations from provider"). */
-const DROPPED_FROM_PROVIDER: ReadonlySet<string> = new Set(
+export const DROPPED_FROM_PROVIDER: ReadonlySet<string> = new Set(
   ["threadname", "threadpool", "corethreads", "threads", "queues", "alive", "transporter"].flatMap((k) => [k, `default.${k}`]),
 );
 /** `copyOfLocalMap.remove(...)`: these always keep the provider's value. */
-const KEPT_FROM_PROVIDER: ReadonlySet<string> = new Set(["release", "dubbo", "methods", "timestamp", "dubbo.tag"]);
+export const KEPT_FROM_PROVIDER: ReadonlySet<string> = new Set(["release", "dubbo", "methods", "timestamp", "dubbo.tag"]);
 /** Removed from the consumer's side only when the provider has them. */
-const PROVIDER_FIRST: ReadonlySet<string> = new Set(["group", "version", "generic"]);
+export const PROVIDER_FIRST: ReadonlySet<string> = new Set(["group", "version", "generic"]);
 /** Joined `provider,consumer` when both are non-empty. */
-const CONCATENATED: ReadonlySet<string> = new Set(["reference.filter", "invoker.listener"]);
+export const CONCATENATED: ReadonlySet<string> = new Set(["reference.filter", "invoker.listener"]);
 
 /** The merged URL of each provider for `consumer`, as a condition's sample. */
 export class MergedProviderSample implements UrlSample {

@@ -11,6 +11,8 @@ export const HTTP_STATUS = {
   unsupported_media_type: 415,
   conflict: 409,
   registry_unavailable: 503,
+  no_provider: 503,
+  timeout: 504,
   config_invalid: 500,
   internal: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -1,0 +1,35 @@
+import { type Logger, silentLogger } from "../runtime/logger";
+import type { CallEnvironment } from "./cluster-call";
+import { type Clock, type RandomSource, systemClock } from "./clock";
+import type { ClusterDialect } from "./cluster-dialect";
+import type { BalanceContext } from "./load-balance/load-balance";
+import { LoadBalances } from "./load-balance/load-balances";
+import { RpcStats } from "./rpc-stats";
+
+/**
+ * What every cluster of one engine shares: the release mirrored, time, chance, call
+ * statistics (RpcStatus), the load balance instances (with their state) and the log.
+ * Java keeps these in static fields and extension singletons; here one object per engine.
+ */
+export interface ClusterEnv extends CallEnvironment, BalanceContext {
+  readonly loadBalances: LoadBalances;
+}
+
+export interface ClusterEnvOptions {
+  readonly dialect?: ClusterDialect;
+  readonly clock?: Clock;
+  readonly random?: RandomSource;
+  readonly logger?: Logger;
+}
+
+/** An environment: 3.x, the system clock, Math.random, no log unless given. */
+export function createClusterEnv(options: ClusterEnvOptions = {}): ClusterEnv {
+  const base = {
+    dialect: options.dialect ?? "3.x",
+    clock: options.clock ?? systemClock,
+    random: options.random ?? Math.random,
+    logger: options.logger ?? silentLogger,
+    stats: new RpcStats(),
+  } as const;
+  return { ...base, loadBalances: new LoadBalances(base) };
+}

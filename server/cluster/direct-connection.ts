@@ -1,0 +1,36 @@
+import { serviceKey } from "@/lib/dubbo/service-key";
+import { type DubboUrl, parseDubboUrl, UrlSyntaxError } from "@/lib/dubbo/url";
+import { type ConsumerSpec, consumerUrl } from "./consumer-url";
+import { StaticDirectory } from "./directory";
+import type { Invoker } from "./invoker";
+import { mergeProviderUrl, withInterfacePath } from "./merged-url";
+
+/**
+ * A direct connection: the reference's `url` (`dubbo://host:port`, several separated by
+ * `;`), no registry, no routes (ReferenceConfig.parseUrl / createInvoker, 2.7.23 and 3.3):
+ * each URL takes the interface as path when it has none and is merged with the consumer's
+ * settings (ClusterUtils.mergeUrl), and the consumer's `cluster` (default failover) runs
+ * over them as a static list. A bare `host:port` is a dubbo URL (Java's default protocol).
+ */
+
+/** The engine speaks dubbo only. */
+const DIRECT_PROTOCOL = "dubbo";
+
+/** The URLs of a `url` setting. @throws UrlSyntaxError for one that is not `dubbo://host:port[/path][?params]`. */
+export function parseDirectUrls(text: string): DubboUrl[] {
+  const parts = text.split(/[\s;]+/).filter((p) => p !== "");
+  if (parts.length === 0) throw new UrlSyntaxError(text, "no URL given");
+  return parts.map((part) => {
+    const url = parseDubboUrl(part.includes("://") ? part : `${DIRECT_PROTOCOL}://${part}`);
+    if (url.protocol !== DIRECT_PROTOCOL) throw new UrlSyntaxError(part, `protocol "${url.protocol}": the console calls dubbo:// providers only`);
+    if (url.host === "" || url.port <= 0) throw new UrlSyntaxError(part, "a direct connection needs host:port");
+    return url;
+  });
+}
+
+/** The directory of a direct connection: one invoker per URL, merged with the consumer's settings. */
+export function directDirectory(urls: readonly DubboUrl[], consumer: ConsumerSpec, createInvoker: (url: DubboUrl) => Invoker): StaticDirectory {
+  const consumerSide = consumerUrl(consumer).url;
+  const invokers = urls.map((u) => createInvoker(mergeProviderUrl(withInterfacePath(u, consumer.service.interface), consumerSide.parameters)));
+  return new StaticDirectory(serviceKey(consumer.service), consumerSide, invokers);
+}

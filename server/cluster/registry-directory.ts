@@ -1,0 +1,197 @@
+import { serviceKey } from "@/lib/dubbo/service-key";
+import type { DubboUrl } from "@/lib/dubbo/url";
+import { formatDubboUrl } from "@/lib/dubbo/url-string";
+import type { RouteInvocation } from "@/lib/routing/condition-route";
+import { type ChainRoute, routeChain } from "@/lib/routing/route-chain";
+import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { ClusterDialect } from "./cluster-dialect";
+import { applyConfigurators, type ConfigureContext, type Configurator, toConfigurators } from "./configurator";
+import { type ConsumerSpec, type ConsumerUrl, consumerUrl } from "./consumer-url";
+import type { Directory } from "./directory";
+import type { Invocation, Invoker } from "./invoker";
+import { javaStringOf } from "./java-string";
+import { mergeProviderUrl, withInterfacePath } from "./merged-url";
+import { booleanParam, param } from "./url-parameters";
+
+/** One provider as the registry view holds it. */
+export interface ProviderEntry {
+  /** The URL as registered, decoded (what routes are matched against). */
+  readonly text: string;
+  readonly url: DubboUrl;
+}
+
+/** What one registry holds of the service now. A new snapshot replaces arrays that changed; unchanged arrays are the same objects. */
+export interface DirectorySnapshot {
+  readonly providers: readonly ProviderEntry[];
+  /** The `configurators` category: `override://`, `absent://`, `empty://` URLs. */
+  readonly configurators: readonly DubboUrl[];
+  /** The condition routes a consumer of the service loads (registry-routes.ts). */
+  readonly routes: readonly ChainRoute[];
+}
+
+export interface RegistryDirectoryOptions {
+  readonly consumer: ConsumerSpec;
+  readonly dialect: ClusterDialect;
+  /** Whose router the routes run as; default "2.7" (the `routers` category is the 2.x format). */
+  readonly routeSemantics?: RouteSemantics;
+  /** The registry's current view of the service, read at every call (it is in memory). */
+  readonly snapshot: () => DirectorySnapshot;
+  /** Makes the invoker of a merged provider URL (the protocol layer's). */
+  readonly createInvoker: (url: DubboUrl) => Invoker;
+  /** Called for an invoker whose provider URL is gone or changed (Java's destroyUnusedInvokers). */
+  readonly destroyInvoker?: (invoker: Invoker) => void;
+}
+
+/** The protocol the engine speaks, the only one it can refer (Java's `Protocol` extension check). */
+const ENGINE_PROTOCOLS: readonly string[] = ["dubbo"];
+
+/** A provider kept after merging and filtering. */
+interface Candidate {
+  readonly text: string;
+  readonly invoker: Invoker;
+}
+
+/**
+ * The providers of one service in one registry, as a consumer's RegistryDirectory keeps
+ * them (toInvokers and mergeUrl, 2.7.23 and 3.3):
+ * 1. `empty://` entries skipped; providers of another protocol than the consumer's
+ *    `protocol` (else the engine's, `dubbo`) left out;
+ * 2. each URL merged with the consumer's settings (merged-url.ts), the override rules
+ *    applied (configurator.ts), `check=false` added, the interface as path when it has none;
+ * 3. a provider left out when disabled: `disabled=true`, or `enabled=false` when it has no
+ *    `disabled` (either on the provider URL or put there by an override rule);
+ * 4. equal merged URLs kept once; invokers kept while their merged URL stays the same.
+ * For each call the routes run on the providers left (lib/routing routeChain, with the
+ * consumer URL and the call's method, arguments and attachments).
+ * Order: the registry view's (host, port), not Java's (a hash map's).
+ */
+export class RegistryDirectory implements Directory {
+  readonly service: string;
+  readonly consumerUrl: DubboUrl;
+  private readonly consumer: ConsumerUrl;
+  private invokers = new Map<string, Invoker>();
+  private candidates: Candidate[] = [];
+  private seen: { providers: readonly ProviderEntry[]; configurators: readonly DubboUrl[] } | null = null;
+  private counts = { registered: 0, otherProtocol: 0, disabled: 0 };
+  private routedAway = false;
+
+  constructor(private readonly options: RegistryDirectoryOptions) {
+    this.consumer = consumerUrl(options.consumer);
+    this.consumerUrl = this.consumer.url;
+    this.service = serviceKey(options.consumer.service);
+  }
+
+  list(invocation: Invocation): readonly Invoker[] {
+    const snapshot = this.options.snapshot();
+    this.refresh(snapshot);
+    this.routedAway = false;
+    if (snapshot.routes.length === 0 || this.candidates.length === 0) return this.candidates.map((c) => c.invoker);
+    const routed = routeChain(snapshot.routes, {
+      semantics: this.options.routeSemantics ?? "2.7",
+      consumer: this.consumer.text,
+      invocation: routeInvocation(invocation),
+      providers: this.candidates.map((c) => c.text),
+    }).result;
+    const kept = keepReturned(this.candidates, routed);
+    this.routedAway = kept.length === 0;
+    return kept.map((c) => c.invoker);
+  }
+
+  whyEmpty(): string {
+    const { registered, otherProtocol, disabled } = this.counts;
+    if (registered === 0) return "no provider is registered";
+    if (this.routedAway) return `the routes left none of the ${this.candidates.length} providers`;
+    const parts = [otherProtocol > 0 ? `${otherProtocol} of another protocol than ${this.protocols().join(",")}` : "", disabled > 0 ? `${disabled} disabled` : ""].filter((p) => p !== "");
+    return `${registered} provider${registered === 1 ? " is" : "s are"} registered: ${parts.join(", ")}`;
+  }
+
+  isAvailable(): boolean {
+    this.refresh(this.options.snapshot());
+    return this.candidates.some((c) => c.invoker.isAvailable());
+  }
+
+  /** Every invoker the directory holds (unrouted), for a caller that pins one provider. */
+  allInvokers(): readonly Invoker[] {
+    this.refresh(this.options.snapshot());
+    return this.candidates.map((c) => c.invoker);
+  }
+
+  /** Destroys every invoker (the reference is gone). */
+  destroy(): void {
+    for (const invoker of this.invokers.values()) this.options.destroyInvoker?.(invoker);
+    this.invokers.clear();
+    this.candidates = [];
+    this.seen = null;
+  }
+
+  private refresh(snapshot: DirectorySnapshot): void {
+    if (this.seen?.providers === snapshot.providers && this.seen.configurators === snapshot.configurators) return;
+    this.seen = { providers: snapshot.providers, configurators: snapshot.configurators };
+    const configurators = toConfigurators(snapshot.configurators);
+    const ctx: ConfigureContext = { dialect: this.options.dialect, consumerHost: this.options.consumer.host };
+    const next = new Map<string, Invoker>();
+    const candidates: Candidate[] = [];
+    const counts = { registered: 0, otherProtocol: 0, disabled: 0 };
+    for (const provider of snapshot.providers) {
+      if (provider.url.protocol === "empty") continue;
+      counts.registered++;
+      if (!this.protocols().includes(provider.url.protocol)) {
+        counts.otherProtocol++;
+        continue;
+      }
+      const url = this.merged(provider.url, configurators, ctx);
+      if (!enabled(url)) {
+        counts.disabled++;
+        continue;
+      }
+      const key = formatDubboUrl(url);
+      if (next.has(key)) continue;
+      const invoker = this.invokers.get(key) ?? this.options.createInvoker(url);
+      next.set(key, invoker);
+      candidates.push({ text: provider.text, invoker });
+    }
+    for (const [key, invoker] of this.invokers) if (!next.has(key)) this.options.destroyInvoker?.(invoker);
+    this.invokers = next;
+    this.candidates = candidates;
+    this.counts = counts;
+  }
+
+  /** RegistryDirectory.mergeUrl: consumer settings, override rules, `check=false`, the interface path. */
+  private merged(provider: DubboUrl, configurators: readonly Configurator[], ctx: ConfigureContext): DubboUrl {
+    const merged = applyConfigurators(configurators, mergeProviderUrl(provider, this.consumerUrl.parameters), ctx);
+    return withInterfacePath({ ...merged, parameters: { ...merged.parameters, check: "false" } }, this.options.consumer.service.interface);
+  }
+
+  /** The consumer's `protocol` list (checkProtocolValid), else what the engine speaks. */
+  private protocols(): readonly string[] {
+    const wanted = param(this.consumerUrl, "protocol");
+    return wanted === undefined ? ENGINE_PROTOCOLS : wanted.split(",");
+  }
+}
+
+/** Whether the merged URL is enabled: `disabled` decides when set, else `enabled` (default true). */
+function enabled(url: DubboUrl): boolean {
+  return param(url, "disabled") !== undefined ? !booleanParam(url, "disabled", false) : booleanParam(url, "enabled", true);
+}
+
+/** The call as a condition route reads it: each argument as `String.valueOf`, null for null. */
+export function routeInvocation(invocation: Invocation): RouteInvocation {
+  return {
+    method: invocation.method,
+    arguments: invocation.args.map((a, i) => javaStringOf(a, invocation.parameterTypes[i])?.text ?? null),
+    attachments: invocation.attachments,
+  };
+}
+
+/** The candidates whose texts the chain returned, in order (it returns an ordered subsequence of its input). */
+function keepReturned(candidates: readonly Candidate[], returned: readonly string[]): Candidate[] {
+  const out: Candidate[] = [];
+  let r = 0;
+  for (const c of candidates) {
+    if (r < returned.length && returned[r] === c.text) {
+      out.push(c);
+      r++;
+    }
+  }
+  return out;
+}
