@@ -85,14 +85,15 @@ export class DubboExchangeClient implements ExchangeClient {
 
   request(body: Buffer, opts: RequestOptions): Promise<Frame> {
     if (this.isReadOnly) return Promise.reject(new ProviderReadOnlyError(this.address));
-    return this.send({ request: true, twoWay: true, event: false, serialization: opts.serialization ?? HESSIAN2, status: 0, body }, opts);
+    return this.send(false, opts.serialization ?? HESSIAN2, body, opts);
   }
 
   ping(opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame> {
-    return this.send({ request: true, twoWay: true, event: true, serialization: HESSIAN2, status: 0, body: HESSIAN2_NULL }, opts);
+    return this.send(true, HESSIAN2, HESSIAN2_NULL, opts);
   }
 
-  private send(frame: Omit<Frame, "id">, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame> {
+  /** Sends a two-way request frame (a call, or a heartbeat when `event`). */
+  private send(event: boolean, serialization: number, body: Buffer, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame> {
     const state = this.current;
     if (state.type === "closed") return Promise.reject(new ConnectionClosedError(this.address, { type: "closed" }));
     if (state.type === "backoff") return Promise.reject(new ConnectError(this.address, `${state.error}; next attempt in ${Math.max(0, state.retryAt - Date.now())} ms`));
@@ -100,7 +101,7 @@ export class DubboExchangeClient implements ExchangeClient {
     let bytes: Buffer;
     let answer: Promise<Frame>;
     try {
-      bytes = encodeFrame({ ...frame, id }, this.maxPayload);
+      bytes = encodeFrame({ id, request: true, twoWay: true, event, serialization, status: 0, body }, this.maxPayload);
       answer = this.pending.add(id, opts.timeoutMs, opts.signal);
     } catch (e) {
       return Promise.reject(e);

@@ -33,6 +33,13 @@ const VECTORS: { name: string; frame: Frame; bytes: Buffer }[] = [
     bytes: hex("dabb 02 46 fffffffffffffffe 00000003 024f4b"),
   },
   {
+    // Captured from the rig's Dubbo 3.3 provider stopped with SIGTERM (test/integration/exchange-client.test.ts):
+    // 3.3 numbers its requests from a random start, so the id is negative as a signed long.
+    name: "a READONLY event a real Dubbo 3.3 provider sent",
+    frame: { id: BigInt.asIntN(64, 0xe089933b13bd8eben), request: true, twoWay: false, event: true, serialization: 2, status: 0, body: hex("0152") },
+    bytes: hex("dabba200e089933b13bd8ebe000000020152"),
+  },
+  {
     name: "a response with an empty body and fastjson2's serialization id",
     frame: { id: 300n, request: false, twoWay: false, event: false, serialization: 23, status: 20, body: Buffer.alloc(0) },
     bytes: hex("dabb 17 14 000000000000012c 00000000"),
