@@ -136,7 +136,13 @@ export class DubboExchangeClient implements ExchangeClient {
 
   private connect(): void {
     this.setState({ type: "connecting", attempt: this.attempt });
-    const socket = (this.options.dial ?? defaultDial)(this.host, this.port);
+    let socket: Socket;
+    try {
+      socket = (this.options.dial ?? defaultDial)(this.host, this.port);
+    } catch (e) {
+      this.failToConnect(e instanceof Error ? e.message : String(e), e);
+      return;
+    }
     this.socket = socket;
     this.socketFailure = null;
     const connectTimeoutMs = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;

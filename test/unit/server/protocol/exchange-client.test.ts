@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { createServer, Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CancelledError,
@@ -216,6 +216,21 @@ describe("the exchange client", () => {
     await stateWhere(c, (s) => s.type === "backoff" && s.attempt === 4);
     expect(attempts.slice(0, 4).map((ms) => Math.min(ms, 20) >= ms - 2)).toEqual([true, true, true, true]);
     expect(c.state).toMatchObject({ type: "backoff", attempt: 4, error: expect.stringContaining("ECONNREFUSED") });
+  });
+
+  it("gives up on a connect that does not complete within the connect timeout, and on a dial that throws", async () => {
+    fakeTimers();
+    const silent = client("10.0.0.1:20880", { connectTimeoutMs: 700, dial: () => new Socket() });
+    const call1 = call(silent).catch((e: unknown) => e);
+    vi.advanceTimersByTime(700);
+    expect(await call1).toEqual(new ConnectError("10.0.0.1:20880", "no connection within 700 ms"));
+    expect(silent.state).toMatchObject({ type: "backoff", attempt: 1, error: "no connection within 700 ms" });
+    const broken = client("10.0.0.1:20881", {
+      dial: () => {
+        throw new RangeError("no route");
+      },
+    });
+    await expect(call(broken)).rejects.toThrow("could not connect to 10.0.0.1:20881: no route");
   });
 
   it("drops the connection when the provider sends bytes that are not frames, failing every call with a clear error", async () => {
