@@ -15,4 +15,10 @@ export const HTTP_STATUS = {
   timeout: 504,
   config_invalid: 500,
   internal: 500,
+  connection_failed: 502,
+  provider_read_only: 503,
+  codec_error: 502,
+  payload_too_large: 413,
+  // nginx's "client closed request": only a caller that went away cancels a call.
+  cancelled: 499,
 } as const satisfies Record<ErrorCode, number>;

@@ -1,0 +1,69 @@
+/**
+ * One shared {@link ExchangeClient} per provider address, as Java's DubboProtocol shares
+ * one connection per address among every service and invoker
+ * (ReferenceCountExchangeClient). Clients are created on first use and closed when asked,
+ * or when their provider leaves the registry (`retain` with the addresses still there).
+ */
+import type { ExchangeClient, ExchangeClientOptions } from "./exchange-client";
+import { createExchangeClient } from "./socket-exchange-client";
+
+export class ConnectionPool {
+  private readonly clients = new Map<string, ExchangeClient>();
+  private readonly closing = new Set<Promise<void>>();
+  private isClosed = false;
+
+  /** `create` makes the client of an address (the node:net client with `options` by default). */
+  constructor(private readonly create: (address: string) => ExchangeClient = (address) => createExchangeClient(address)) {}
+
+  /** A pool whose clients are node:net clients with `options`. */
+  static withOptions(options: ExchangeClientOptions): ConnectionPool {
+    return new ConnectionPool((address) => createExchangeClient(address, options));
+  }
+
+  /** The addresses that have a client now. */
+  get addresses(): string[] {
+    return [...this.clients.keys()];
+  }
+
+  /** The client of `address` ("host:port"), created (not yet connected: it connects on its first call) if there is none. */
+  get(address: string): ExchangeClient {
+    if (this.isClosed) throw new RangeError("the connection pool is closed");
+    let client = this.clients.get(address);
+    if (!client) {
+      client = this.create(address);
+      this.clients.set(address, client);
+    }
+    return client;
+  }
+
+  /** The client of `address` if one exists; never creates one. */
+  peek(address: string): ExchangeClient | undefined {
+    return this.clients.get(address);
+  }
+
+  /** Closes and forgets the client of `address` (its calls in flight fail); a later `get` makes a new one. */
+  close(address: string): Promise<void> {
+    const client = this.clients.get(address);
+    if (!client) return Promise.resolve();
+    this.clients.delete(address);
+    return this.track(client.close());
+  }
+
+  /** Closes the clients of every address not in `live` (the providers still registered). */
+  async retain(live: Iterable<string>): Promise<void> {
+    const keep = new Set(live);
+    await Promise.all(this.addresses.filter((a) => !keep.has(a)).map((a) => this.close(a)));
+  }
+
+  /** Closes every client; the pool refuses `get` afterwards. Resolves once every socket is closed. */
+  async closeAll(): Promise<void> {
+    this.isClosed = true;
+    await Promise.all(this.addresses.map((a) => this.close(a)));
+    await Promise.all([...this.closing]);
+  }
+
+  private track(closing: Promise<void>): Promise<void> {
+    this.closing.add(closing);
+    return closing.finally(() => this.closing.delete(closing));
+  }
+}
