@@ -4,7 +4,7 @@ import * as disable from "@/app/api/v1/routes/[id]/disable/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import type { ChangeEvent } from "@/lib/api/events";
-import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routes";
+import { type Route, routeSchema, routesResponseSchema, type RouteTarget } from "@/lib/api/routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { waitFor } from "../support/wait-for";
@@ -21,7 +21,7 @@ const rig = inject("rig");
 const SERVICE = "io.routes.test.TargetsService";
 const DIR = `/dubbo/${SERVICE}/routers`;
 const RULE_NODE = `/dubbo/config/dubbo/${SERVICE}::.condition-router`;
-const BOTH = ["registry", "config-center"];
+const BOTH: RouteTarget[] = ["registry", "config-center"];
 
 let engine: Engine;
 let zk: TestZk;
