@@ -4,15 +4,15 @@ import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
 import { parseRouteNode, type RouteReading, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { ConflictError, type ConsoleError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { ConflictError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
 import type { RegistryEntry } from "../registry/registry-view";
-import { ensurePersistentPath, type MultiOp, type MultiOutcome, readVersioned } from "../registry/zk-writes";
+import { ensurePersistentPath, readVersioned } from "../registry/zk-writes";
 import type { ConfigCenterRules } from "./config-center-rules";
 import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
 import { parseRouteId, type RouteRef, revisionOf } from "./route-id";
 import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir, withCopyPresent } from "./route-model";
-import { commitOrUnknown, definedOnly, duplicate, gone, sameName, sharesCopy } from "./route-store-support";
+import { commitPlanned, definedOnly, duplicate, gone, replacementOps, sameName, sharesCopy } from "./route-store-support";
 
 /**
  * Checks a rule before it is saved; throws a typed error (a ConsoleError such as the rule
@@ -33,19 +33,6 @@ export interface RouteStoreOptions {
   /** Each registry's config center, in the order of the registries; a registry without one lists no copies. */
   readonly configCenters: readonly ConfigCenterView[];
 }
-
-/**
- * One write planned against the routers directory (and the config-center rules) as just
- * read; null when there is nothing to write. `copyOps` go to the config center.
- */
-type Plan = {
-  readonly ops: MultiOp[];
-  readonly copyOps: MultiOp[];
-  readonly refused: (reason: Extract<MultiOutcome, { type: "refused" }>["reason"]) => ConsoleError;
-} | null;
-
-/** How often a write is tried again when another console write to the same routers directory came between. */
-const MAX_ATTEMPTS = 5;
 
 /**
  * Condition routes in the registry's `routers` category (lib/dubbo/route-url.ts): listed
@@ -163,7 +150,7 @@ export class RouteStore {
     const node = routeNodeName(spec);
     await ensurePersistentPath(r.session, dirPath);
     let copy: CopyPlan = NO_COPY;
-    await this.commitPlanned(r, dirPath, async (children) => {
+    await commitPlanned(r.session, dirPath, async (children) => {
       const clash = sameName(children, spec);
       if (clash) throw duplicate(spec, routeOf(at, clash).id);
       copy = await this.planCopy(r, null, spec);
@@ -178,8 +165,9 @@ export class RouteStore {
   }
 
   /**
-   * Changes a route: one multi removes its node and creates the new one. What the console
-   * does not model (a foreign route's protocol, compatible_config, other parameters) stays.
+   * Changes a route: one multi removes its node and creates the new one, and changes its
+   * config-center copy (`targets` left out: kept as it is). What the console does not model
+   * (a foreign route's protocol, compatible_config, other parameters) stays.
    * @throws ConflictError when `revision` is not the route's current one (it was edited or
    *   deleted since), or the change would clash with another route.
    */
@@ -189,7 +177,7 @@ export class RouteStore {
     const { r, at, dirPath } = this.locate(ref);
     let next = "";
     let copy: CopyPlan = NO_COPY;
-    await this.commitPlanned(r, dirPath, async (children) => {
+    await commitPlanned(r.session, dirPath, async (children) => {
       const old = children.find((c) => revisionOf(c) === ref.revision);
       if (old === undefined) throw gone(id);
       const read = parseRouteNode(old, serviceOfDir(ref.dir));
@@ -205,14 +193,7 @@ export class RouteStore {
       copy = await this.planCopy(r, released(read, old, children), spec);
       if (next === old && copy.ops.length === 0) return null;
       return {
-        // An unchanged node is still checked: the copy is written only while the route is there.
-        ops:
-          next === old
-            ? [{ type: "check", path: `${dirPath}/${old}`, version: -1 }]
-            : [
-                { type: "remove", path: `${dirPath}/${old}`, version: -1 },
-                { type: "create", path: `${dirPath}/${next}` },
-              ],
+        ops: replacementOps(dirPath, old, next),
         copyOps: copy.ops,
         refused: (reason) => (reason === "no_node" ? gone(id) : new ConflictError(`an identical route already exists at ${dirPath}/${next}`)),
       };
@@ -230,7 +211,7 @@ export class RouteStore {
     const ref = this.refOf(id, revision);
     const { r, dirPath } = this.locate(ref);
     let path = "";
-    await this.commitPlanned(r, dirPath, async (children) => {
+    await commitPlanned(r.session, dirPath, async (children) => {
       const old = children.find((c) => revisionOf(c) === ref.revision);
       if (old === undefined) throw gone(id);
       path = `${dirPath}/${old}`;
@@ -238,27 +219,6 @@ export class RouteStore {
       return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, refused: () => gone(id) };
     });
     return { deleted: true, id, node: path };
-  }
-
-  /**
-   * Reads the routers directory, plans against its children, and commits the plan with the
-   * directory's compare-and-set and the config-center rules' versions as read; plans again
-   * when another write to the directory or to one of those rules came between.
-   */
-  private async commitPlanned(r: Registry, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>): Promise<void> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const dir = await readVersioned(r.session, dirPath);
-      const children = dir === null ? [] : ((await r.session.getChildren(dirPath)) ?? []);
-      const planned = await plan(children);
-      if (planned === null) return;
-      if (dir === null) throw new ConflictError(`${dirPath} was removed while saving; try again`);
-      const ops: MultiOp[] = [{ type: "setData", path: dirPath, data: dir.data, version: dir.version }, ...planned.ops, ...planned.copyOps];
-      const outcome = await commitOrUnknown(r.session, ops);
-      if (outcome.type === "committed") return;
-      if ((outcome.reason === "bad_version" && outcome.index <= 0) || outcome.index > planned.ops.length) continue;
-      throw planned.refused(outcome.reason);
-    }
-    throw new ConflictError(`the routes under ${dirPath} or their config-center rules kept changing while saving (${MAX_ATTEMPTS} attempts); reload them and try again`);
   }
 
   /** Refuses a rule Dubbo would refuse: 2.7's parser for every route, 3.x's too for one with a config-center copy. */
