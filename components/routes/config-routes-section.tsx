@@ -32,7 +32,7 @@ export function ConfigRoutesSection({ service }: { service: ServiceDetail }) {
           {query.error.message}
         </Callout>
       )}
-      {query.data && query.data.routes.length === 0 && <Callout>No config-center rule concerns this service. Copy a registry route above to publish one for Dubbo 3.0.5+ consumers.</Callout>}
+      {query.data && query.data.routes.length === 0 && <Callout>No config-center rule concerns this service. Tick “Also config center” in a route’s editor, or copy a registry route above, to publish one for Dubbo 3.0.5+ consumers.</Callout>}
       {query.data && query.data.routes.length > 0 && <ConfigRoutesTable rules={query.data.routes} />}
       <WhoObeysTable consumers={service.consumers} />
     </section>

@@ -13,6 +13,7 @@ import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
 import { PreviewConsumer, choiceRequest, initialConsumerChoice, type PreviewConsumerChoice } from "./preview-consumer";
 import { PreviewPanel } from "./preview-panel";
+import { RouteTargets } from "./route-targets";
 import { RuleField } from "./rule-field";
 import { checkRule, routeFormDefaults, routeFormSchema, type RouteFormValues } from "./route-form-schema";
 import { SemanticsSelect } from "./semantics-select";
@@ -25,7 +26,7 @@ const PREVIEW_DEBOUNCE_MS = 300;
 const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
 /**
- * The route editor: name, priority, force, runtime, enabled and the rule (visual or text),
+ * The route editor: name, priority, force, runtime, enabled, where it is saved, and the rule (visual or text),
  * a consumer to preview for, and the live preview beside it. Saves with POST (new) or PUT
  * with the revision it was opened at; a 409 says someone else changed the route and offers
  * to reload it.
@@ -45,8 +46,8 @@ export function RouteEditor({
 }) {
   const form = useForm<RouteFormValues>({ resolver: zodResolver(routeFormSchema), defaultValues: routeFormDefaults(route), mode: "onChange" });
   const { control, register, handleSubmit, formState } = form;
-  const [rule, force, semantics, priority, enabled, name] = useWatch({ control, name: ["rule", "force", "semantics", "priority", "enabled", "name"] });
-  const check = useMemo(() => checkRule(rule), [rule]);
+  const [rule, force, semantics, priority, enabled, name, configCenter] = useWatch({ control, name: ["rule", "force", "semantics", "priority", "enabled", "name", "configCenter"] });
+  const check = useMemo(() => checkRule(rule, configCenter), [rule, configCenter]);
   const suggestions = useMemo(() => conditionSuggestions(service), [service]);
   const [consumer, setConsumer] = useState<PreviewConsumerChoice>(() => initialConsumerChoice(service.consumers));
   const save = useSaveRoute();
@@ -60,7 +61,11 @@ export function RouteEditor({
 
   const onSubmit = (values: RouteFormValues) =>
     save.mutate(
-      { route, fields: { service: service.interface, group: service.group, version: service.version, name: values.name, rule: values.rule, priority: values.priority, force: values.force, runtime: values.runtime, enabled: values.enabled } },
+      {
+        route,
+        fields: { service: service.interface, group: service.group, version: service.version, name: values.name, rule: values.rule, priority: values.priority, force: values.force, runtime: values.runtime, enabled: values.enabled },
+        targets: values.configCenter ? ["registry", "config-center"] : ["registry"],
+      },
       { onSuccess: onSaved },
     );
   const conflict = save.error instanceof ApiError && save.error.status === 409;
@@ -86,6 +91,7 @@ export function RouteEditor({
           <Flag name="force" register={register} text="Force" hint="Keep an empty result: with no matching provider, the consumer gets none." />
           <Flag name="runtime" register={register} text="Runtime" hint="Route on every call rather than when the providers change." />
         </div>
+        <RouteTargets register={register} configCenter={configCenter} enabled={enabled} route={route} />
         <Controller
           control={control}
           name="rule"

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { ROUTE_NAME_MAX_LENGTH, ROUTE_RULE_MAX_LENGTH, type Route } from "@/lib/api/routes";
 import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
+import type { RouteSemantics } from "@/lib/routing/route-semantics";
 
 /**
- * The route editor's form: what is saved (name, rule, priority, force, runtime, enabled)
- * and the semantics the preview uses. The rule is checked by the same engine the server
- * uses, so a rule Dubbo rejects cannot be submitted.
+ * The route editor's form: what is saved (name, rule, priority, force, runtime, enabled,
+ * and whether the route also goes to the config center) and the semantics the preview
+ * uses. The rule is checked by the same engine the server uses, so a rule Dubbo rejects
+ * cannot be submitted: Dubbo 2.7's parser always, 3.x's too when the config center is a
+ * target (its consumers run that one).
  */
 
 /** Why the rule cannot be saved, and where: null when it parses. */
@@ -15,43 +18,62 @@ export interface RuleCheck {
   readonly offset: number;
 }
 
-/** The engine's verdict on `rule`; a blank rule is refused at offset 0, as Dubbo refuses it. */
-export function checkRule(rule: string): RuleCheck | null {
+/**
+ * The engine's verdict on `rule`, as Dubbo 2.7 reads it and, with `configCenter`, as Dubbo
+ * 3.x reads it too; a blank rule is refused at offset 0, as Dubbo refuses it.
+ */
+export function checkRule(rule: string, configCenter = false): RuleCheck | null {
   if (rule.length > ROUTE_RULE_MAX_LENGTH) return { message: `The rule is ${rule.length} characters long; at most ${ROUTE_RULE_MAX_LENGTH} are saved.`, offset: ROUTE_RULE_MAX_LENGTH };
+  return parseProblem(rule, "2.7", "") ?? (configCenter ? parseProblem(rule, "3.x", "Dubbo 3.x consumers, which read the config center, refuse it: ") : null);
+}
+
+function parseProblem(rule: string, semantics: RouteSemantics, prefix: string): RuleCheck | null {
   try {
-    parseConditionRule(rule, "2.7");
+    parseConditionRule(rule, semantics);
     return null;
   } catch (e) {
     if (!isConsoleError(e)) throw e;
     const offset = typeof e.details?.offset === "number" ? e.details.offset : 0;
-    return { message: e.message, offset };
+    return { message: `${prefix}${e.message}`, offset };
   }
 }
 
 const NAME = /^[\p{L}\p{N}_.:@-]([\p{L}\p{N} _.:@-]*[\p{L}\p{N}_.:@-])?$/u;
 
-export const routeFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Give the route a name." })
-    .max(ROUTE_NAME_MAX_LENGTH, { error: `At most ${ROUTE_NAME_MAX_LENGTH} characters.` })
-    .regex(NAME, { error: "Letters, digits, spaces, '.', '_', ':', '@' or '-'; no space at either end." }),
-  rule: z.string().superRefine((rule, ctx) => {
-    const problem = checkRule(rule);
-    if (problem) ctx.addIssue({ code: "custom", message: problem.message });
-  }),
-  priority: z.number({ error: "A whole number." }).int({ error: "A whole number." }).min(-(2 ** 31)).max(2 ** 31 - 1),
-  force: z.boolean(),
-  runtime: z.boolean(),
-  enabled: z.boolean(),
-  semantics: z.enum(["2.7", "3.x"]),
-});
+export const routeFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: "Give the route a name." })
+      .max(ROUTE_NAME_MAX_LENGTH, { error: `At most ${ROUTE_NAME_MAX_LENGTH} characters.` })
+      .regex(NAME, { error: "Letters, digits, spaces, '.', '_', ':', '@' or '-'; no space at either end." }),
+    rule: z.string().superRefine((rule, ctx) => {
+      const problem = checkRule(rule);
+      if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+    }),
+    priority: z.number({ error: "A whole number." }).int({ error: "A whole number." }).min(-(2 ** 31)).max(2 ** 31 - 1),
+    force: z.boolean(),
+    runtime: z.boolean(),
+    enabled: z.boolean(),
+    /** Also save the route's rule as a condition of its service's config-center rule (targets registry and config-center). */
+    configCenter: z.boolean(),
+    semantics: z.enum(["2.7", "3.x"]),
+  })
+  .superRefine((values, ctx) => {
+    const problem = values.configCenter ? checkRule(values.rule, true) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["rule"], message: problem.message });
+  });
 export type RouteFormValues = z.infer<typeof routeFormSchema>;
 
-/** The form's start: a saved route's fields, or Dubbo's defaults for a new one. */
+/**
+ * The form's start: a saved route's fields, or Dubbo's defaults for a new one. The config
+ * center is ticked for a route whose copy is there (`targets`), and for one saved with it
+ * whose copy is out while disabled (`withheld`) or was removed by hand (`missing`).
+ */
 export function routeFormDefaults(route: Route | null): RouteFormValues {
   return {
+    configCenter: route !== null && (route.targets.includes("config-center") || route.configCenter === "withheld" || route.configCenter === "missing"),
     name: route?.name ?? "",
     rule: route?.rule ?? "",
     priority: route?.priority ?? 0,

@@ -9,7 +9,15 @@ import { routeServiceKey } from "./route-hrefs";
 
 const WRITERS: Record<Route["origin"]["writer"], string> = { console: "console", "dubbo-admin": "Dubbo Admin copy", other: "other tool" };
 
-/** Routes with their origin, state, priority, force and whether Dubbo 2.7 consumers load them; `withService` adds the service column. */
+/** The config-center side of a route's targets, by where its copy stands; nothing when it has none. */
+const COPIES: Record<Route["configCenter"], { text: string; tone: "info" | "neutral" | "warn"; title: string } | null> = {
+  present: { text: "config center", tone: "info", title: "Its rule is a condition of the service's config-center rule, which Dubbo 3.0.5+ consumers obey" },
+  withheld: { text: "config center when enabled", tone: "neutral", title: "Saved with a config-center copy; disabled, its condition is kept out of the config-center rule until it is enabled" },
+  missing: { text: "config center: missing", tone: "warn", title: "Saved with a config-center copy, but the config-center rule lacks its condition; save the route to put it back" },
+  none: null,
+};
+
+/** Routes with their origin, state, targets, priority, force and whether Dubbo 2.7 consumers load them; `withService` adds the service column. */
 export function RoutesTable({ routes, withService = false }: { routes: readonly Route[]; withService?: boolean }) {
   return (
     <Table stacked data-testid="routes-table">
@@ -20,6 +28,7 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
           <TH>Rule</TH>
           <TH>Priority</TH>
           <TH>State</TH>
+          <TH>Targets</TH>
           <TH>Origin</TH>
           <TH>Dubbo 2.7</TH>
           <TH>
@@ -54,6 +63,12 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
                 {r.runtime && <Badge>runtime</Badge>}
               </span>
             </TD>
+            <TD data-label="Targets" data-route-targets={r.targets.join(" ")} data-route-copy={r.configCenter}>
+              <span className="flex flex-wrap gap-1">
+                <Badge>registry</Badge>
+                <CopyBadge state={r.configCenter} />
+              </span>
+            </TD>
             <TD data-label="Origin">
               <span>
                 <Badge tone={r.origin.writer === "console" ? "info" : "neutral"}>{WRITERS[r.origin.writer]}</Badge>
@@ -70,4 +85,13 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
       </tbody>
     </Table>
   );
+}
+
+function CopyBadge({ state }: { state: Route["configCenter"] }) {
+  const copy = COPIES[state];
+  return copy ? (
+    <Badge tone={copy.tone} title={copy.title}>
+      {copy.text}
+    </Badge>
+  ) : null;
 }

@@ -5,6 +5,7 @@ import { Plus } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
+import { routeConfigKey } from "@/lib/api/config-route-change";
 import { routesQuery } from "@/lib/api/queries";
 import type { Route } from "@/lib/api/routes";
 import { serviceHref } from "@/lib/format/hrefs";
@@ -54,8 +55,13 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
         )}
       </div>
       {saved && !isNew && routeId === null && (
-        <Callout title={`Saved route “${saved.name}”`} data-testid="route-saved" data-saved-node={saved.node}>
+        <Callout title={`Saved route “${saved.name}”`} data-testid="route-saved" data-saved-node={saved.node} data-saved-targets={saved.targets.join(" ")}>
           <p className="font-mono text-xs break-all">{saved.node}</p>
+          {saved.targets.includes("config-center") && (
+            <p className="mt-1 text-xs">
+              Its rule is also a condition of the config-center rule <span className="font-mono break-all">{routeConfigKey(saved)}.condition-router</span>.
+            </p>
+          )}
         </Callout>
       )}
       {query.error && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deletedRouteSchema, type Route, routeSchema as savedRouteSchema } from "@/lib/api/routes";
+import { deletedRouteSchema, type Route, type RouteTarget, routeSchema as savedRouteSchema } from "@/lib/api/routes";
 import { sendJson } from "@/lib/api/send-json";
 import type { RouteSpec } from "@/lib/dubbo/route-url";
 
@@ -14,14 +14,17 @@ function useRoutesChanged() {
   return () => client.invalidateQueries({ queryKey: ["routes"] });
 }
 
-/** POST /api/v1/routes (no `route`) or PUT /api/v1/routes/{id} with the revision the edit is based on. */
+/**
+ * POST /api/v1/routes (no `route`) or PUT /api/v1/routes/{id} with the revision the edit is
+ * based on; `targets` is always sent, so an edit adds or takes out the config-center copy.
+ */
 export function useSaveRoute() {
   const changed = useRoutesChanged();
   return useMutation({
-    mutationFn: ({ route, fields }: { route: Route | null; fields: RouteFields }) => {
-      if (route === null) return sendJson("POST", "/api/v1/routes", fields, savedRouteSchema);
-      const { name, rule, priority, force, runtime, enabled } = fields;
-      return sendJson("PUT", `/api/v1/routes/${encodeURIComponent(route.id)}`, { revision: route.revision, name, rule, priority, force, runtime, enabled }, savedRouteSchema);
+    mutationFn: ({ route, fields, targets }: { route: Route | null; fields: RouteFields; targets: RouteTarget[] }) => {
+      const { service, group, version, name, rule, priority, force, runtime, enabled } = fields;
+      if (route === null) return sendJson("POST", "/api/v1/routes", { service, group, version, name, rule, priority, force, runtime, enabled, targets }, savedRouteSchema);
+      return sendJson("PUT", `/api/v1/routes/${encodeURIComponent(route.id)}`, { revision: route.revision, name, rule, priority, force, runtime, enabled, targets }, savedRouteSchema);
     },
     onSettled: changed,
   });

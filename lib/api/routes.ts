@@ -10,9 +10,26 @@ import { staleSchema } from "./registry-state";
 export const ROUTE_RULE_MAX_LENGTH = 2_000;
 /** The longest route name accepted. */
 export const ROUTE_NAME_MAX_LENGTH = 100;
-/** Where a route can be published: the registry's routers category; the config center (Dubbo 3.1+) is refused until built. */
+/**
+ * Where a route is published: the registry's routers category (always), and its service's
+ * config-center rule, as one of its conditions (for Dubbo 3.0.5+ consumers, which ignore the
+ * routers category).
+ */
 export const ROUTE_TARGETS = ["registry", "config-center"] as const;
 export type RouteTarget = (typeof ROUTE_TARGETS)[number];
+
+/**
+ * Where a route's config-center copy stands:
+ * - `present`: its rule is a condition of its service's config-center rule (then `targets`
+ *   holds `config-center`), whoever put it there;
+ * - `withheld`: it was saved with the config-center target but is disabled: its condition is
+ *   out of the rule, and enabling it puts it back;
+ * - `missing`: saved with the config-center target and enabled, but the rule lacks the
+ *   condition (removed by hand since, or not read yet): saving the route puts it back;
+ * - `none`: no copy asked for, and none there.
+ */
+export const ROUTE_COPY_STATES = ["present", "withheld", "missing", "none"] as const;
+export type RouteCopyState = (typeof ROUTE_COPY_STATES)[number];
 
 /** Who wrote a route, and whether Dubbo 2.7 consumers load it (see lib/dubbo/route-url.ts). */
 export const routeOriginSchema = z.object({
@@ -41,7 +58,9 @@ export const routeSchema = z.object({
   force: z.boolean(),
   runtime: z.boolean(),
   enabled: z.boolean(),
+  /** Where the route is now: `registry`, and `config-center` when its copy is there (`configCenter` is `present`). */
   targets: z.array(z.enum(ROUTE_TARGETS)),
+  configCenter: z.enum(ROUTE_COPY_STATES),
   origin: routeOriginSchema,
   /** What an edit or delete must name: it changes whenever the route does. */
   revision: z.string(),

@@ -29,10 +29,28 @@ export interface RouteSpec {
   readonly force: boolean;
   readonly runtime: boolean;
   readonly enabled: boolean;
+  /**
+   * Whether the route also asks for a config-center copy (its rule as a condition of the
+   * service's `.condition-router` rule, for Dubbo 3.0.5+ consumers). Kept in the URL as
+   * {@link TARGETS_PARAMETER}`=registry,config-center`, which no Dubbo release reads (see
+   * there), so the intent outlives a disable, which takes the copy out; left out (false),
+   * the URL is exactly Dubbo's format.
+   */
+  readonly configCenter?: boolean;
 }
 
-/** What a route URL says when it leaves a field out (ConditionRouter(URL), dubbo-2.7.23). */
-export const ROUTE_DEFAULTS = { priority: 0, force: false, runtime: false, enabled: true } as const;
+/**
+ * The route URL parameter that remembers a route's config-center copy. Dubbo ignores it:
+ * ConditionRouter(URL) (2.7.23, and 3.0.0-3.0.4) reads only `priority`, `force`, `enabled`,
+ * `rule` and `runtime` of the route URL; RegistryDirectory#toRouters reads `router`, and
+ * UrlUtils.isMatch `interface`, `category`, `enabled`, `group`, `version` and `classifier`.
+ */
+export const TARGETS_PARAMETER = "targets";
+/** Its value when the route has a config-center copy: the API's `targets`. */
+const BOTH_TARGETS = "registry,config-center";
+
+/** What a route URL says when it leaves a field out (ConditionRouter(URL), dubbo-2.7.23; no `targets`: no config-center copy). */
+export const ROUTE_DEFAULTS = { priority: 0, force: false, runtime: false, enabled: true, configCenter: false } as const;
 
 /** Who wrote a routers-category node, as far as its shape tells. */
 export type RouteWriter =
@@ -87,12 +105,13 @@ function specParameters(spec: RouteSpec): Record<string, string> {
     runtime: String(spec.runtime),
     ...(spec.group ? { group: spec.group } : {}),
     ...(spec.version ? { version: spec.version } : {}),
+    ...(spec.configCenter ? { [TARGETS_PARAMETER]: BOTH_TARGETS } : {}),
   };
 }
 
 /**
  * The console's route URL, decoded (as `toFullString()`):
- * `route://0.0.0.0/{interface}?category=routers&dynamic=false&enabled=..&force=..[&group=..]&name=..&priority=..&router=condition&rule={URL.encode(rule)}&runtime=..[&version=..]`.
+ * `route://0.0.0.0/{interface}?category=routers&dynamic=false&enabled=..&force=..[&group=..]&name=..&priority=..&router=condition&rule={URL.encode(rule)}&runtime=..[&targets=registry,config-center][&version=..]`.
  * `router=condition` because Dubbo has no `route` router; `dynamic=false` makes Dubbo
  * (and anyone re-registering it) keep the node persistent.
  */
@@ -115,9 +134,10 @@ export function rewrittenNodeName(original: DubboUrl, spec: RouteSpec): string {
   const parameters: Record<string, string> = { ...original.parameters };
   delete parameters.group;
   delete parameters.version;
+  delete parameters[TARGETS_PARAMETER];
   // Not spread from specParameters: these keep a foreign URL's own category, router and dynamic.
   const own = specParameters(spec);
-  for (const key of ["enabled", "force", "name", "priority", "rule", "runtime", "group", "version"] as const) {
+  for (const key of ["enabled", "force", "name", "priority", "rule", "runtime", "group", "version", TARGETS_PARAMETER]) {
     if (own[key] !== undefined) parameters[key] = own[key];
   }
   return javaUrlEncode(javaFullString({ ...original, parameters }));
@@ -174,6 +194,7 @@ export function parseRouteNode(node: string, dirService: string): RouteReading {
     force: booleanParam(url, "force", ROUTE_DEFAULTS.force),
     runtime: booleanParam(url, "runtime", ROUTE_DEFAULTS.runtime),
     enabled: booleanParam(url, "enabled", ROUTE_DEFAULTS.enabled),
+    configCenter: urlParam(url, TARGETS_PARAMETER).split(",").includes("config-center"),
   };
   const reason = notLoadedBecause(url, dirService, rule, priority);
   return { spec, url, writer: writerOf(url, spec, node), loaded: reason === null, reason };

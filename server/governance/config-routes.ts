@@ -43,6 +43,11 @@ export class ConfigRouteService {
     for (const s of this.sources) s.rules.close();
   }
 
+  /** Each registry's config-center rules, in the order of the registries. */
+  get centers(): readonly ConfigCenterRules[] {
+    return this.sources.map((s) => s.rules);
+  }
+
   /**
    * `listener` hears the catalog keys (`group/interface:version`) of the services whose
    * rules changed: the service a service rule names, and every service an application rule's

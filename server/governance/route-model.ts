@@ -1,4 +1,4 @@
-import type { Route } from "@/lib/api/routes";
+import type { Route, RouteCopyState } from "@/lib/api/routes";
 import { parseRouteNode } from "@/lib/dubbo/route-url";
 import { javaUrlDecode } from "@/lib/dubbo/url";
 import { revisionOf, routeId } from "./route-id";
@@ -27,10 +27,11 @@ export function routersDirPath(at: Pick<RoutersDir, "root" | "dir">): string {
 }
 
 /**
- * The API's view of one routers-category node (its child name `node`).
+ * The API's view of one routers-category node (its child name `node`); `present` says
+ * whether its rule is a condition of its service's config-center rule (route-copy.ts).
  * @throws UrlSyntaxError when the name is not a Dubbo URL.
  */
-export function routeOf(at: RoutersDir, node: string): Route {
+export function routeOf(at: RoutersDir, node: string, present = false): Route {
   const service = serviceOfDir(at.dir);
   const read = parseRouteNode(node, service);
   const { spec } = read;
@@ -46,13 +47,23 @@ export function routeOf(at: RoutersDir, node: string): Route {
     force: spec.force,
     runtime: spec.runtime,
     enabled: spec.enabled,
-    // The config center holds no copy yet: publishing there is not built.
-    targets: ["registry"],
+    targets: present ? ["registry", "config-center"] : ["registry"],
+    configCenter: copyState(spec.configCenter === true, spec.enabled, present),
     origin: { writer: read.writer, loaded: read.loaded, reason: read.reason },
     revision: revisionOf(node),
     node: `${routersDirPath(at)}/${node}`,
     url: javaUrlDecode(node),
   };
+}
+
+/** `route` (read as having no config-center copy) with its copy present. */
+export function withCopyPresent(route: Route): Route {
+  return { ...route, targets: ["registry", "config-center"], configCenter: "present" };
+}
+
+/** Where a route's config-center copy stands: see RouteCopyState. */
+export function copyState(wanted: boolean, enabled: boolean, present: boolean): RouteCopyState {
+  return present ? "present" : !wanted ? "none" : enabled ? "missing" : "withheld";
 }
 
 /** Orders routes by service, group, version, then as Dubbo runs them (priority), then name and node. */

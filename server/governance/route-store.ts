@@ -1,13 +1,18 @@
 import type { ChangeEvent } from "@/lib/api/events";
 import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routes";
-import { parseRouteNode, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/route-url";
+import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
+import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
+import { parseRouteNode, type RouteReading, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { ConflictError, type ConsoleError, isConsoleError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { ConflictError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
 import type { RegistryEntry } from "../registry/registry-view";
-import { commitMulti, ensurePersistentPath, type MultiOp, type MultiOutcome, readVersioned } from "../registry/zk-writes";
+import { ensurePersistentPath, readVersioned } from "../registry/zk-writes";
+import type { ConfigCenterRules } from "./config-center-rules";
+import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
 import { parseRouteId, type RouteRef, revisionOf } from "./route-id";
-import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir } from "./route-model";
+import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir, withCopyPresent } from "./route-model";
+import { commitPlanned, definedOnly, duplicate, gone, replacementOps, sameName, sharesCopy } from "./route-store-support";
 
 /**
  * Checks a rule before it is saved; throws a typed error (a ConsoleError such as the rule
@@ -15,15 +20,19 @@ import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir }
  */
 export type RuleValidator = (rule: string) => void;
 
+/** What the store reads of a registry's config center: its rules as last read, and their changes (ConfigCenterRules). */
+export type ConfigCenterView = Pick<ConfigCenterRules, "get" | "onChange">;
+
 export interface RouteStoreOptions {
+  /** The check of every rule saved (Dubbo 2.7's parser, which reads the routers category). */
   readonly validateRule: RuleValidator;
+  /** The further check of a rule that also goes to the config center (Dubbo 3.x's parser). */
+  readonly validateCopyRule: RuleValidator;
+  /** How the conditions of a config-center rule are checked as Dubbo 3.x reads them. */
+  readonly checkCondition: ConditionCheck;
+  /** Each registry's config center, in the order of the registries; a registry without one lists no copies. */
+  readonly configCenters: readonly ConfigCenterView[];
 }
-
-/** One write planned against the routers directory as just read; null when there is nothing to write. */
-type Plan = { readonly ops: MultiOp[]; readonly refused: (reason: Extract<MultiOutcome, { type: "refused" }>["reason"]) => ConsoleError } | null;
-
-/** How often a write is tried again when another console write to the same routers directory came between. */
-const MAX_ATTEMPTS = 5;
 
 /**
  * Condition routes in the registry's `routers` category (lib/dubbo/route-url.ts): listed
@@ -42,6 +51,25 @@ const MAX_ATTEMPTS = 5;
  *
  * Which registry: a new route goes to the one named by `registry` (its source), else the
  * first configured; an existing route stays in the registry its id names.
+ *
+ * Config-center copies (`targets` with `config-center`; route-copy.ts says what a copy is):
+ * - The config center of a registry is that registry's own ZooKeeper (engine.ts builds the
+ *   config-center rules on the registry's session, and nothing configures another one), so
+ *   the route node and its copy are written in the same multi: no reader, Dubbo consumer
+ *   of either kind included, sees one without the other, and a refusal or a ZooKeeper that
+ *   does not answer leaves both as they were. (No multi spans two ensembles: were a separate
+ *   config center ever configured, the write would have to go to the registry first, then
+ *   to the config center, and undo the first when the second fails.)
+ * - The rule node's version as read is part of the multi; when it changed in between, the
+ *   store reads and plans again, as for the directory.
+ * - The route URL remembers the copy (`targets=registry,config-center`, lib/dubbo/route-url.ts):
+ *   an enabled route has its condition in the rule, a disabled one has it taken out (a
+ *   rule-level `enabled` would switch off every condition of the service, and one condition
+ *   cannot be disabled alone), and enabling puts it back in the same place it would take
+ *   as a new condition, the end. A PUT without `targets` keeps the copy as it is; with
+ *   `["registry"]` it takes the copy out; a delete takes it out too. A condition that
+ *   another enabled route asking for a copy holds too (the same rule text, the same
+ *   service, group and version) stays.
  */
 export class RouteStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
@@ -57,6 +85,13 @@ export class RouteStore {
         if ((change.type === "category" && change.category === "routers") || change.type === "service-removed") {
           this.emit({ type: "routes", service: serviceOfDir(change.service) });
         }
+      });
+    }
+    // A service rule's change changes which of the service's routes have a copy.
+    for (const center of options.configCenters) {
+      center.onChange((path) => {
+        const service = parseRuleNodeName(path.slice(path.lastIndexOf("/") + 1))?.service;
+        if (service) this.emit({ type: "routes", service: service.interface });
       });
     }
   }
@@ -86,7 +121,9 @@ export class RouteStore {
         for (const entry of r.view.service(dir)?.get("routers") ?? []) {
           if (entry.url.protocol === "empty") continue;
           const route = this.routeOfEntry({ index, registry: r.address.source, root: r.address.root, dir }, entry);
-          if ((query.group === undefined || route.group === query.group) && (query.version === undefined || route.version === query.version)) routes.push(route);
+          if ((query.group === undefined || route.group === query.group) && (query.version === undefined || route.version === query.version)) {
+            routes.push(this.hasCopy(index, route) ? withCopyPresent(route) : route);
+          }
         }
       }
     }
@@ -104,59 +141,64 @@ export class RouteStore {
    * @throws ConflictError when a route of the same name exists for the same service, group and version.
    */
   async create(body: CreateRouteBody): Promise<Route> {
-    refuseUnbuiltTargets(body.targets);
     const { service, group, version, name, rule, priority, force, runtime, enabled } = body;
-    const spec: RouteSpec = { service, group, version, name, rule, priority, force, runtime, enabled };
-    this.options.validateRule(rule);
+    const spec: RouteSpec = { service, group, version, name, rule, priority, force, runtime, enabled, configCenter: body.targets.includes("config-center") };
+    this.validate(spec);
     const { r, index } = body.registry === undefined ? this.byIndex(0) : this.byName(body.registry);
     const at: RoutersDir = { index, registry: r.address.source, root: r.address.root, dir: javaUrlEncode(service) };
     const dirPath = routersDirPath(at);
     const node = routeNodeName(spec);
     await ensurePersistentPath(r.session, dirPath);
-    await this.commitPlanned(r, dirPath, (children) => {
+    let copy: CopyPlan = NO_COPY;
+    await commitPlanned(r.session, dirPath, async (children) => {
       const clash = sameName(children, spec);
       if (clash) throw duplicate(spec, routeOf(at, clash).id);
+      copy = await this.planCopy(r, null, spec);
       return {
         ops: [{ type: "create", path: `${dirPath}/${node}` }],
+        copyOps: copy.ops,
         refused: (reason) =>
           new ConflictError(reason === "node_exists" ? `an identical route already exists at ${dirPath}/${node}` : `${dirPath} was removed while saving; try again`),
       };
     });
-    return routeOf(at, node);
+    return routeOf(at, node, copy.present);
   }
 
   /**
-   * Changes a route: one multi removes its node and creates the new one. What the console
-   * does not model (a foreign route's protocol, compatible_config, other parameters) stays.
+   * Changes a route: one multi removes its node and creates the new one, and changes its
+   * config-center copy (`targets` left out: kept as it is). What the console does not model
+   * (a foreign route's protocol, compatible_config, other parameters) stays.
    * @throws ConflictError when `revision` is not the route's current one (it was edited or
    *   deleted since), or the change would clash with another route.
    */
   async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[]): Promise<Route> {
-    refuseUnbuiltTargets(targets);
     const ref = this.refOf(id, revision);
     if (changes.rule !== undefined) this.options.validateRule(changes.rule);
     const { r, at, dirPath } = this.locate(ref);
     let next = "";
-    await this.commitPlanned(r, dirPath, (children) => {
+    let copy: CopyPlan = NO_COPY;
+    await commitPlanned(r.session, dirPath, async (children) => {
       const old = children.find((c) => revisionOf(c) === ref.revision);
       if (old === undefined) throw gone(id);
       const read = parseRouteNode(old, serviceOfDir(ref.dir));
-      const spec: RouteSpec = { ...read.spec, ...definedOnly(changes) };
+      const had = read.spec.configCenter === true || (await this.copyPresent(r, read.spec));
+      const spec: RouteSpec = { ...read.spec, ...definedOnly(changes), configCenter: targets === undefined ? had : targets.includes("config-center") };
+      // A route others wrote may carry a rule Dubbo refuses: only a rule given, or one going to the config center, is checked.
+      if (spec.configCenter) this.options.validateCopyRule(spec.rule);
       next = rewrittenNodeName(read.url, spec);
-      if (next === old) return null;
       const renamed = spec.name !== read.spec.name || spec.group !== read.spec.group || spec.version !== read.spec.version;
       const clash = renamed ? sameName(children.filter((c) => c !== old), spec) : undefined;
       if (clash) throw duplicate(spec, routeOf(at, clash).id);
-      if (children.includes(next)) throw new ConflictError(`an identical route already exists: ${routeOf(at, next).id}`, { id: routeOf(at, next).id });
+      if (next !== old && children.includes(next)) throw new ConflictError(`an identical route already exists: ${routeOf(at, next).id}`, { id: routeOf(at, next).id });
+      copy = await this.planCopy(r, released(read, old, children), spec);
+      if (next === old && copy.ops.length === 0) return null;
       return {
-        ops: [
-          { type: "remove", path: `${dirPath}/${old}`, version: -1 },
-          { type: "create", path: `${dirPath}/${next}` },
-        ],
+        ops: replacementOps(dirPath, old, next),
+        copyOps: copy.ops,
         refused: (reason) => (reason === "no_node" ? gone(id) : new ConflictError(`an identical route already exists at ${dirPath}/${next}`)),
       };
     });
-    return routeOf(at, next);
+    return routeOf(at, next, copy.present);
   }
 
   /** Enables or disables a route (an edit of `enabled`); `revision` defaults to the one its id names. */
@@ -169,33 +211,48 @@ export class RouteStore {
     const ref = this.refOf(id, revision);
     const { r, dirPath } = this.locate(ref);
     let path = "";
-    await this.commitPlanned(r, dirPath, (children) => {
+    await commitPlanned(r.session, dirPath, async (children) => {
       const old = children.find((c) => revisionOf(c) === ref.revision);
       if (old === undefined) throw gone(id);
       path = `${dirPath}/${old}`;
-      return { ops: [{ type: "remove", path, version: -1 }], refused: () => gone(id) };
+      const copy = await this.planCopy(r, released(parseRouteNode(old, serviceOfDir(ref.dir)), old, children), null);
+      return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, refused: () => gone(id) };
     });
     return { deleted: true, id, node: path };
   }
 
+  /** Refuses a rule Dubbo would refuse: 2.7's parser for every route, 3.x's too for one with a config-center copy. */
+  private validate(spec: RouteSpec): void {
+    this.options.validateRule(spec.rule);
+    if (spec.configCenter) this.options.validateCopyRule(spec.rule);
+  }
+
   /**
-   * Reads the routers directory, plans against its children, and commits the plan with the
-   * directory's compare-and-set; plans again when another console write came between.
+   * Plans the config-center side of a write: `before` is the route's condition to take out
+   * (null: none), `after` the route once written (null: deleted); its condition goes in when
+   * it asks for a copy and is enabled.
    */
-  private async commitPlanned(r: Registry, dirPath: string, plan: (children: readonly string[]) => Plan): Promise<void> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const dir = await readVersioned(r.session, dirPath);
-      const children = dir === null ? [] : ((await r.session.getChildren(dirPath)) ?? []);
-      const planned = plan(children);
-      if (planned === null) return;
-      if (dir === null) throw new ConflictError(`${dirPath} was removed while saving; try again`);
-      const ops: MultiOp[] = [{ type: "setData", path: dirPath, data: dir.data, version: dir.version }, ...planned.ops];
-      const outcome = await commitOrUnknown(r, ops);
-      if (outcome.type === "committed") return;
-      if (outcome.reason === "bad_version" && outcome.index <= 0) continue;
-      throw planned.refused(outcome.reason);
-    }
-    throw new ConflictError(`the routes under ${dirPath} kept changing while saving (${MAX_ATTEMPTS} attempts); reload them and try again`);
+  private planCopy(r: Registry, before: CopyEnd | null, after: RouteSpec | null): Promise<CopyPlan> {
+    const route = after === null ? null : { key: copyKey(after), condition: after.rule };
+    const change: CopyChange = {
+      before,
+      after: after?.configCenter && after.enabled ? route : null,
+      route,
+      fields: after ?? { force: false, priority: 0, runtime: false },
+    };
+    const store = { read: (path: string) => readVersioned(r.session, path), ensureDirectory: (path: string) => ensurePersistentPath(r.session, path) };
+    return planCopy(r.address.root, change, store, this.options.checkCondition);
+  }
+
+  /** Whether `spec`'s rule is a condition of its service's config-center rule, as ZooKeeper holds it now. */
+  private async copyPresent(r: Registry, spec: RouteSpec): Promise<boolean> {
+    return (await this.planCopy(r, null, { ...spec, configCenter: false })).present;
+  }
+
+  /** Whether the config center of registry `index`, as last read, holds `route`'s rule as a condition of its service rule. */
+  private hasCopy(index: number, route: Route): boolean {
+    const node = this.options.configCenters[index]?.get(copyKey(route));
+    return node !== undefined && (editableConditions(node.read) ?? []).includes(route.rule);
   }
 
   private refOf(id: string, revision: string): RouteRef {
@@ -244,50 +301,13 @@ export class RouteStore {
   }
 }
 
-/** Commits `ops`; a failure after they were sent leaves the outcome unknown, and says so. */
-async function commitOrUnknown(r: Registry, ops: readonly MultiOp[]): Promise<MultiOutcome> {
-  const sent = r.session.state.type === "connected"; // else request() refuses at once, before sending
-  try {
-    return await commitMulti(r.session, ops);
-  } catch (e) {
-    if (!sent || !isConsoleError(e) || e.code !== "registry_unavailable") throw e;
-    throw new RegistryUnavailableError(
-      `${e.message}; the change may still be applied when ZooKeeper answers again: reload the routes before trying again`,
-      { ...e.details, outcome: "unknown" },
-      { cause: e },
-    );
-  }
-}
+/** No config-center write, and no copy. */
+const NO_COPY: CopyPlan = { ops: [], present: false };
 
-/** The child of `children` that is a route of the same service, group, version and name as `spec`. */
-function sameName(children: readonly string[], spec: RouteSpec): string | undefined {
-  return children.find((c) => {
-    try {
-      const other = parseRouteNode(c, spec.service).spec;
-      return other.name === spec.name && other.group === spec.group && other.version === spec.version;
-    } catch {
-      return false; // not a URL: Dubbo skips it too
-    }
-  });
-}
-
-function duplicate(spec: RouteSpec, id: string): ConflictError {
-  const key = `${spec.group ? `${spec.group}/` : ""}${spec.service}${spec.version ? `:${spec.version}` : ""}`;
-  return new ConflictError(`a route named ${JSON.stringify(spec.name)} already exists for ${key}; edit it (id ${id}) or choose another name`, { id });
-}
-
-function gone(id: string): ConflictError {
-  return new ConflictError(`route ${id} is not in the registry any more: it was edited (an edit gives a route a new id) or deleted since it was read; reload the routes`, { id });
-}
-
-function refuseUnbuiltTargets(targets: readonly RouteTarget[] | undefined): void {
-  if (!targets?.includes("config-center")) return;
-  const message =
-    'targets: a route here lives in the registry\'s routers category only; Dubbo 3.1+ consumers read the config center instead, whose rule for a service holds all its conditions in one node: publish that with PUT /api/v1/config-routes, and use ["registry"] here';
-  throw new ValidationError(message, [{ path: "targets", message }]);
-}
-
-/** `changes` without the fields left out. */
-function definedOnly(changes: RouteChanges): Partial<RouteSpec> {
-  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<RouteSpec>;
+/**
+ * The condition a write takes out for the route `read` (node `old` among `children`): its
+ * rule, unless another enabled route asking for a copy holds the same one.
+ */
+function released(read: RouteReading, old: string, children: readonly string[]): CopyEnd | null {
+  return sharesCopy(children.filter((c) => c !== old), read.spec) ? null : { key: copyKey(read.spec), condition: read.spec.rule };
 }

@@ -19,6 +19,15 @@ export const checkRegistryRule: RuleValidator = (rule) => {
 };
 
 /**
+ * The extra check of a route that also goes to the config center: Dubbo 3.3's parser
+ * (ConditionStateRouter), which the consumers reading the config center run. Throws its
+ * RuleSyntaxError (`invalid_rule`, with the offset) for a rule it would refuse.
+ */
+export const checkCopyRule: RuleValidator = (rule) => {
+  parseConditionRule(rule, "3.x");
+};
+
+/**
  * One condition of a config-center rule as Dubbo 3.3's ConditionStateRouter parses it:
  * null when accepted, else why not (with the offset), as the YAML reader reports it.
  */

@@ -1,7 +1,7 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { ServiceCatalog } from "../governance/catalog";
 import { RouteStore } from "../governance/route-store";
-import { checkConfigCondition, checkRegistryRule } from "../governance/rule-checks";
+import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rule-checks";
 import { ConfigRouteService } from "../governance/config-routes";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { Registry } from "../registry/registry";
@@ -33,10 +33,16 @@ export class Engine {
     this.registries = config.registries.map((address) => new Registry(address, log));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
-    this.routes = new RouteStore(this.registries, { validateRule: checkRegistryRule });
-    this.routes.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition);
     this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
+    // The config center of each registry is its own ZooKeeper (ConfigRouteService reads it on the registry's session), so a route and its copy are written in one multi.
+    this.routes = new RouteStore(this.registries, {
+      validateRule: checkRegistryRule,
+      validateCopyRule: checkCopyRule,
+      checkCondition: checkConfigCondition,
+      configCenters: this.configRoutes.centers,
+    });
+    this.routes.onChange((event) => this.events.publish(event));
   }
 
   start(): void {

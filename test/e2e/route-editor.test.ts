@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { routesResponseSchema } from "@/lib/api/routes";
+import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
@@ -62,6 +63,13 @@ async function currentPreview(page: Page) {
 }
 
 const consumer27 = rig.consumers.find((c) => c.line === "2.7")!;
+/** GreetingService's config-center rule, where a route saved with the config center ticked puts its condition. */
+const RULE_NODE = `/dubbo/config/dubbo/${GREETING}::.condition-router`;
+/** The conditions of a config-center rule's YAML as Dubbo 3.3 reads it; none when there is no rule. */
+const conditionsAt = (yaml: string | null): readonly string[] => {
+  const read = yaml === null ? null : parseConditionRouterYaml(yaml);
+  return read?.type === "rule" && read.rule.format === "v3.0" ? read.rule.conditions : [];
+};
 const provider = (host: string) => rig.providers.find((p) => p.address.startsWith(`${host}:`))!;
 
 describe("the route editor", () => {
@@ -170,6 +178,44 @@ describe("the route editor", () => {
     expect(await notice.textContent()).toContain("refers to the consumer's parameters ($name)");
     await notice.getByRole("button", { name: "Edit as text" }).click();
     expect(await page.getByTestId("rule-text").textContent()).toBe("=> zone = $zone");
+  });
+
+  it("saves a route to the config center too when asked, lists both targets, and takes the copy out when the box is unticked", async () => {
+    const page = await open(`${ROUTES_TAB}&new=1`);
+    const name = `${PREFIX}-copy`;
+    // A when side no registered consumer matches: the copy changes nobody's providers.
+    const rule = "host = 10.9.9.8 => host = 127.0.0.2";
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("radio", { name: "Text" }).click();
+    await page.getByTestId("rule-text").click();
+    await page.keyboard.type(rule);
+    const box = page.getByTestId("target-config-center");
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await page.getByTestId("save-route").click();
+    const saved = page.getByTestId("route-saved");
+    await saved.waitFor();
+    expect(await saved.getAttribute("data-saved-targets")).toBe("registry config-center");
+    const row = page.locator(`[data-route="${name}"]`);
+    await row.locator('[data-route-targets="registry config-center"][data-route-copy="present"]').waitFor();
+    expect(await row.locator("[data-route-targets]").textContent()).toBe("registryconfig center");
+    // In ZooKeeper: the route node, and its rule as a condition of GreetingService's config-center rule.
+    expect(conditionsAt(await zk.getData(RULE_NODE))).toContain(rule);
+    expect((await zk.children(`/dubbo/${GREETING}/routers`)).filter((c) => c.includes(`name%3D${name}%26`))).toHaveLength(1);
+
+    // Opened again, the box is ticked; unticked and saved, the copy goes and the route stays.
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("form", { name: `Edit route ${name}` }).waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await page.setViewportSize({ width: 420, height: 900 });
+    const fieldset = await page.getByTestId("route-targets").boundingBox();
+    expect(fieldset!.x + fieldset!.width).toBeLessThanOrEqual(420);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+    await page.getByTestId("route-targets").screenshot({ path: `${SCREENSHOTS}/route-editor-targets-420.png` });
+    await box.uncheck();
+    await page.getByTestId("save-route").click();
+    await row.locator('[data-route-targets="registry"][data-route-copy="none"]').waitFor();
+    expect(conditionsAt(await zk.getData(RULE_NODE))).not.toContain(rule);
   });
 
   it("deletes a route after a confirmation", async () => {

@@ -16,6 +16,7 @@ import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
 
 const SERVICE = "io.routes.test.DownService";
 const DIR = `/dubbo/${SERVICE}/routers`;
+const RULE_NODE = `/dubbo/config/dubbo/${SERVICE}::.condition-router`;
 
 let server: ZooKeeperHandle;
 let engine: Engine;
@@ -37,11 +38,12 @@ afterAll(async () => {
 const post = (body: unknown) => routes.POST(new Request("http://console/api/v1/routes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
 const put = (id: string, body: unknown) => byId.PUT(new Request(`http://console/api/v1/routes/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
 
-/** The children of the routers directory, read with a client of the test's own once ZooKeeper answers. */
+/** The children of the routers directory and the service's config-center rule, read with a client of the test's own once ZooKeeper answers. */
 async function nodesInZooKeeper(): Promise<string[]> {
   const zk = await connectTestZk(server.connectString);
   try {
-    return await zk.children(DIR);
+    const rule = await zk.getData(RULE_NODE);
+    return [...(await zk.children(DIR)), ...(rule === null ? [] : [`config center: ${rule}`])];
   } finally {
     zk.close();
   }
@@ -59,6 +61,9 @@ describe("saving a route while ZooKeeper cannot answer", () => {
   it("answers 503 within the operation timeout when the server is frozen, and nothing is written once it answers again", async () => {
     const before = routeSchema.parse(await (await post({ service: SERVICE, name: "kept", rule: "=> host = 10.0.0.1" })).json());
     expect(await nodesInZooKeeper()).toHaveLength(1);
+    const copied = routeSchema.parse(await (await post({ service: SERVICE, name: "copied", rule: "=> host = 10.0.0.5", targets: ["registry", "config-center"] })).json());
+    const written = await nodesInZooKeeper();
+    expect(written).toHaveLength(3);
 
     server.freeze(0);
     try {
@@ -72,11 +77,13 @@ describe("saving a route while ZooKeeper cannot answer", () => {
       const edited = await timed(() => put(before.id, { revision: before.revision, priority: 7 }));
       expect([edited.status, edited.error.code]).toEqual([503, "registry_unavailable"]);
       expect(edited.ms).toBeLessThan(6_500);
+      const moved = await timed(() => put(copied.id, { revision: copied.revision, rule: "=> host = 10.0.0.6" }));
+      expect([moved.status, moved.error.code]).toEqual([503, "registry_unavailable"]);
     } finally {
       server.thaw(0);
     }
     await waitFor("the session to answer again", () => session().state.type === "connected", 30_000);
-    expect(await nodesInZooKeeper()).toEqual([before.node.slice(DIR.length + 1)]);
+    expect(await nodesInZooKeeper()).toEqual(written);
   });
 
   it("answers 503 at once while the server is down, and nothing is written once it is back", async () => {
@@ -89,6 +96,9 @@ describe("saving a route while ZooKeeper cannot answer", () => {
       expect(created.error.code).toBe("registry_unavailable");
       expect(created.error.message).toMatch(/^cannot getData \/dubbo: registry is (suspended|lost|connecting)/);
       expect(created.ms).toBeLessThan(500);
+      const both = await timed(() => post({ service: SERVICE, name: "down-both", rule: "=> host = 10.0.0.4", targets: ["registry", "config-center"] }));
+      expect([both.status, both.error.code]).toEqual([503, "registry_unavailable"]);
+      expect(both.ms).toBeLessThan(500);
     } finally {
       await server.restart(0);
     }

@@ -3,7 +3,7 @@ import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
-import { checkConfigCondition, checkRegistryRule } from "@/server/governance/rule-checks";
+import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "@/server/governance/rule-checks";
 import { parseRouteId, revisionOf, routeId } from "@/server/governance/route-id";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
@@ -52,10 +52,11 @@ describe("POST /api/v1/routes refuses what it cannot save, before asking the reg
     expect(answer.error.issues).toContainEqual({ path, message: expect.stringMatching(message) });
   });
 
-  it("400 for a config-center copy, pointing to the config-routes API that publishes it", async () => {
+  it("takes a config-center copy as a target: judged like any body, then 503 at once, the registry not being connected", async () => {
+    const bad = await post({ ...valid, rule: "host = ,a => b", targets: ["registry", "config-center"] });
+    expect([bad.status, bad.error.code]).toEqual([400, "invalid_rule"]);
     const answer = await post({ ...valid, targets: ["registry", "config-center"] });
-    expect([answer.status, answer.error.code]).toEqual([400, "validation_failed"]);
-    expect(answer.error.message).toMatch(/Dubbo 3\.1\+ consumers read the config center .* PUT \/api\/v1\/config-routes/);
+    expect([answer.status, answer.error.code]).toEqual([503, "registry_unavailable"]);
   });
 
   it("400 for a registry that is not configured, listing those that are", async () => {
@@ -122,6 +123,13 @@ describe("the rule checks wired into the stores", () => {
     expect(() => checkRegistryRule("host = 10.0.0.1 => host = 10.0.0.2")).not.toThrow();
     expect(() => checkRegistryRule("host = ,a => host = b")).toThrow(expect.objectContaining({ code: "invalid_rule", offset: 7 }));
     expect(() => checkRegistryRule("x".repeat(ROUTE_RULE_MAX_LENGTH + 1))).toThrow(`rule must be at most ${ROUTE_RULE_MAX_LENGTH} characters, got ${ROUTE_RULE_MAX_LENGTH + 1}`);
+  });
+
+  it("checks a route going to the config center with Dubbo 3.3's parser too, which refuses the empty rule 2.7 reads as `rule`", () => {
+    expect(() => checkRegistryRule("")).not.toThrow();
+    expect(() => checkCopyRule("")).toThrow(expect.objectContaining({ code: "invalid_rule", offset: 0 }));
+    expect(() => checkCopyRule("host = ,a => host = b")).toThrow(expect.objectContaining({ code: "invalid_rule", offset: 7 }));
+    expect(() => checkCopyRule("=> host = 10.0.0.2")).not.toThrow();
   });
 
   it("says why Dubbo 3.3 would refuse a config-center condition, and null for one it accepts", () => {

@@ -10,7 +10,8 @@ import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, rout
 import { servicesResponseSchema } from "@/lib/api/services";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
-import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { routeConfigKey } from "@/lib/api/config-route-change";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
@@ -106,6 +107,21 @@ describe("the examples of docs/api.md", () => {
       const { service, group, version, name, rule, priority, force, runtime, enabled } = createRouteBodySchema.parse(example("## POST /api/v1/routes"));
       const node = routeNodeName({ service, group, version, name, rule, priority, force, runtime, enabled });
       expect(listed[1]!.node.endsWith(`/routers/${node}`)).toBe(true);
+    });
+
+    it("creates with POST and both targets the very route shown, and the config-center rule shown", () => {
+      const [, request, answer] = examples("## POST /api/v1/routes");
+      const { service, group, version, name, rule, priority, force, runtime, enabled, targets } = createRouteBodySchema.parse(request);
+      expect(targets).toEqual(["registry", "config-center"]);
+      const node = routeNodeName({ service, group, version, name, rule, priority, force, runtime, enabled, configCenter: true });
+      const saved = routeSchema.parse(answer);
+      expect(saved.node.endsWith(`/routers/${node}`)).toBe(true);
+      const [, root, dir, , child] = /^(\/[^/]+)\/([^/]+)\/(routers)\/(.+)$/.exec(saved.node)!;
+      expect(saved).toEqual(routeOf({ index: 0, registry: "zookeeper://127.0.0.1:2181", root: root!, dir: dir! }, child!, true));
+      const section = apiDoc.slice(apiDoc.indexOf("\n## POST /api/v1/routes\n"), apiDoc.indexOf("\n## PUT /api/v1/routes/{id}\n"));
+      const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1];
+      expect(yaml).toBe(formatConditionRouterYaml({ scope: "service", key: routeConfigKey(saved), enabled: true, force, runtime, priority, conditions: [rule] }));
+      expect(section).toContain(ruleNodePath("/dubbo", routeConfigKey(saved)));
     });
 
     it("edits with PUT from the listed revision to the route shown, and shows a conflict in the error shape", () => {

@@ -32,6 +32,7 @@ const saved: Route = {
   runtime: false,
   enabled: true,
   targets: ["registry"],
+  configCenter: "none",
   origin: { writer: "console", loaded: true, reason: null },
   revision: "pQ3sVb0yqkYt7Q1f",
   node: `/dubbo/${SERVICE}/routers/route%3A%2F%2F0.0.0.0%2F…`,

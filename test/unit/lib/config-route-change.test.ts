@@ -16,6 +16,7 @@ const route = (over: Partial<Route> = {}): Route => ({
   runtime: false,
   enabled: false,
   targets: ["registry"],
+  configCenter: "none",
   origin: { writer: "console", loaded: true, reason: null },
   revision: "rev",
   node: "/dubbo/io.x.Greeting/routers/x",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRouteNode, ROUTE_DEFAULTS, type RouteSpec, routeNodeName, routersPath, routeUrlString, rewrittenNodeName } from "@/lib/dubbo/route-url";
-import { javaUrlEncode, UrlSyntaxError } from "@/lib/dubbo/url";
+import { javaUrlDecode, javaUrlEncode, UrlSyntaxError } from "@/lib/dubbo/url";
 import { javaFullString } from "@/lib/dubbo/url-string";
 import { javaTrim } from "@/lib/routing/java-text";
 
@@ -63,6 +63,25 @@ describe("the console's route URL", () => {
     expect(routeUrlString(spec({ group: "books", version: "2.1.0", rule: "=> port=1" }))).toBe(
       "route://0.0.0.0/com.foo.BarService?category=routers&dynamic=false&enabled=true&force=false&group=books&name=test&priority=0&router=condition&rule=%3D%3E+port%3D1&runtime=false&version=2.1.0",
     );
+  });
+
+  it("remembers a config-center copy in a targets parameter, sorted among the others, and reads it back", () => {
+    const withCopy = spec({ rule: "=> host = 1", version: "1.0", configCenter: true });
+    expect(routeUrlString(withCopy)).toBe(
+      "route://0.0.0.0/com.foo.BarService?category=routers&dynamic=false&enabled=true&force=false&name=test&priority=0&router=condition&rule=%3D%3E+host+%3D+1&runtime=false&targets=registry,config-center&version=1.0",
+    );
+    const read = parseRouteNode(routeNodeName(withCopy), withCopy.service);
+    expect(read.spec).toEqual(withCopy);
+    expect([read.writer, read.loaded]).toEqual(["console", true]);
+    expect(parseRouteNode(routeNodeName(spec({ rule: "x" })), "com.foo.BarService").spec.configCenter).toBe(false);
+  });
+
+  it("adds and drops the targets parameter when a route read back is rewritten", () => {
+    const read = parseRouteNode(foreign("condition://0.0.0.0/a.B?category=routers&owner=ops&rule=x"), "a.B");
+    const marked = rewrittenNodeName(read.url, { ...read.spec, configCenter: true });
+    expect(javaUrlDecode(marked)).toBe("condition://0.0.0.0/a.B?category=routers&enabled=true&force=false&name=&owner=ops&priority=0&rule=x&runtime=false&targets=registry,config-center");
+    const back = parseRouteNode(marked, "a.B");
+    expect(javaUrlDecode(rewrittenNodeName(back.url, { ...back.spec, configCenter: false }))).not.toContain("targets");
   });
 
   it("roots the path at / without a double slash, as toRootDir does", () => {

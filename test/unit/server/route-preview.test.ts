@@ -30,6 +30,7 @@ function route(id: string, rule: string, over: Partial<Route> = {}): Route {
     runtime: false,
     enabled: true,
     targets: ["registry"],
+    configCenter: "none",
     origin: { writer: "console", loaded: true, reason: null },
     revision: `rev-${id}`,
     node: `/dubbo/${SERVICE}/routers/${id}`,
