@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   "config_invalid",
   "url_syntax",
   "invalid_rule",
+  "invalid_arguments",
+  "no_provider",
+  "timeout",
+  "remote_error",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
