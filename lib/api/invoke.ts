@@ -36,7 +36,7 @@ const text = (field: string, expected: string, pattern: RegExp, max: number) =>
   z
     .string({ error: says(field, expected) })
     .max(max, { error: `${field} must be at most ${max} characters`, abort: true })
-    .regex(pattern, { error: says(field, expected) });
+    .regex(pattern, { error: says(field, expected), abort: true });
 
 /** `host:port`: a name, an IPv4 address or a bracketed IPv6 one, and a port from 1 to 65535. */
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([1-9]\d{0,4})$/;
@@ -91,9 +91,12 @@ export const invokeRequestSchema = z
         .optional(),
       attachments: z
         .record(
-          z.string().min(1, { error: "attachments' keys must not be empty" }).max(INVOKE_MAX_ATTACHMENT_KEY_LENGTH, { error: `attachments' keys must be at most ${INVOKE_MAX_ATTACHMENT_KEY_LENGTH} characters` }),
+          z.string().min(1).max(INVOKE_MAX_ATTACHMENT_KEY_LENGTH),
           z.string({ error: says("each value of attachments", "a string") }).max(INVOKE_MAX_ATTACHMENT_VALUE_LENGTH, { error: `each value of attachments must be at most ${INVOKE_MAX_ATTACHMENT_VALUE_LENGTH} characters` }),
-          { error: says("attachments", 'an object of strings such as {"traceId": "abc"}') },
+          {
+            error: (issue) =>
+              issue.code === "invalid_key" ? `attachments' keys must be 1 to ${INVOKE_MAX_ATTACHMENT_KEY_LENGTH} characters` : says("attachments", 'an object of strings such as {"traceId": "abc"}')(issue),
+          },
         )
         .refine((a) => Object.keys(a).length <= INVOKE_MAX_ATTACHMENTS, { error: `attachments may hold at most ${INVOKE_MAX_ATTACHMENTS} entries` })
         .optional(),

@@ -39,5 +39,6 @@ export function invokeHref(service: { interface: string; group: string; version:
     params.push(["method", method.name]);
     if (method.parameterTypes) params.push(["types", method.parameterTypes.join(",")]);
   }
-  return `/invoke?${params.map(([k, v]) => `${k}=${queryValue(v)}`).join("&")}`;
+  // Commas are legal in a query too, and keep a list of types readable.
+  return `/invoke?${params.map(([k, v]) => `${k}=${queryValue(v).replace(/%2C/gi, ",")}`).join("&")}`;
 }
