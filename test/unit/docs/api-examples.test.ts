@@ -13,6 +13,7 @@ import { routeOf } from "@/server/governance/route-model";
 import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
+import { invokeIssuesSchema, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { previewRoute } from "@/server/governance/route-preview";
@@ -142,5 +143,17 @@ describe("the examples of docs/api.md", () => {
       throw new Error("the quoted rule parses");
     })();
     expect(JSON.parse(quoted![2]!)).toEqual({ error: { code: "invalid_rule", message: error.message, offset: error.offset } });
+  });
+});
+
+describe("the examples of POST /api/v1/invoke", () => {
+  it("show a request, a value, a thrown exception and an error in the shapes the schemas accept", () => {
+    const [request, value, thrown, error] = examples("## POST /api/v1/invoke");
+    expect(invokeRequestSchema.parse(request)).toEqual(request);
+    expect(invokeResponseSchema.parse(value)).toMatchObject({ ok: true });
+    expect(invokeResponseSchema.parse(thrown)).toMatchObject({ ok: false, error: { code: "business_exception" } });
+    const body = errorBodySchema.parse(error);
+    expect(body.error.code).toBe("invalid_arguments");
+    expect(invokeIssuesSchema.parse(body.error.issues)).toEqual([{ path: "args.0.address.zip", message: '"ten" is not a whole number (int)' }]);
   });
 });
