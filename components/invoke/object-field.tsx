@@ -32,7 +32,8 @@ export function ObjectField({ spec, draft, onChange, place, path, label, Child }
   const extra = Object.keys(draft.extra);
   return (
     <div className="min-w-0 space-y-2 border-l-2 border-zinc-200 pl-2.5 dark:border-zinc-700" data-field-path={fieldPath} data-field-kind="object">
-      <ContainerHeader type={spec.type} label={label} onClear={place === "argument" ? undefined : () => onChange(emptyDraft(spec, "property"))} />
+      {/* An argument's type is already named above it, and an argument is never left out. */}
+      {place !== "argument" && <ContainerHeader type={spec.type} label={label} onClear={() => onChange(emptyDraft(spec, "property"))} />}
       <div className="space-y-2.5">
         {spec.properties.map((p) => {
           const childSpec = types.spec(p.type);

@@ -38,7 +38,7 @@ function TargetFields({ form, providers }: { form: SettingsForm; providers: read
           <label className={label}>
             Cluster strategy
             <select {...register("target.cluster")} className={select}>
-              <option value="">The provider&apos;s (failover by default)</option>
+              <option value="">Provider&apos;s (failover)</option>
               {CLUSTER_STRATEGIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
@@ -47,7 +47,7 @@ function TargetFields({ form, providers }: { form: SettingsForm; providers: read
           <label className={label}>
             Load balance
             <select {...register("target.loadbalance")} className={select}>
-              <option value="">The provider&apos;s (random by default)</option>
+              <option value="">Provider&apos;s (random)</option>
               {LOAD_BALANCES.map((l) => (
                 <option key={l}>{l}</option>
               ))}
