@@ -1,14 +1,17 @@
 "use client";
 
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { EditorState } from "@codemirror/state";
+import { Annotation, EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import { jsonEditorTheme, jsonLanguage } from "./json-editor-theme";
 
+/** Marks the changes that bring in a new `value`: they are not the operator's, so they are not reported back. */
+const fromValue = Annotation.define<boolean>();
+
 /**
  * JSON text in a CodeMirror 6 editor. Controlled: `value` replaces the text when it
- * differs (the form changed it), and every edit is reported by `onChange`; the caller
+ * differs (the form changed it), and every edit of the operator's (only those) is reported by `onChange`; the caller
  * keeps the operator's text as typed, so the cursor never jumps while they type.
  */
 export function JsonTextEditor({ value, onChange, labelledBy, describedBy, invalid }: { value: string; onChange: (text: string) => void; labelledBy: string; describedBy?: string; invalid: boolean }) {
@@ -32,7 +35,7 @@ export function JsonTextEditor({ value, onChange, labelledBy, describedBy, inval
           jsonEditorTheme,
           EditorView.contentAttributes.of({ "aria-labelledby": labelledBy, ...(describedBy ? { "aria-describedby": describedBy } : {}), "data-testid": "args-json" }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) report.current(u.state.doc.toString());
+            if (u.docChanged && !u.transactions.some((t) => t.annotation(fromValue))) report.current(u.state.doc.toString());
           }),
         ],
       }),
@@ -48,7 +51,7 @@ export function JsonTextEditor({ value, onChange, labelledBy, describedBy, inval
 
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromValue.of(true) });
   }, [value]);
 
   return (

@@ -40,9 +40,11 @@ function problemAt(path: readonly (string | number)[], message: string): string 
  * reason (the form keeps what it had). When the parameter types change, it starts again.
  */
 export function useArguments(parameterTypes: readonly string[], types: TypeResolver, initialArgs: readonly unknown[] | null) {
-  const [state, setState] = useState<State>(() => start(parameterTypes, types, initialArgs));
+  const [stored, setState] = useState<State>(() => start(parameterTypes, types, initialArgs));
   const typesKey = parameterTypes.join("\n");
-  if (state.typesKey !== typesKey) setState(start(parameterTypes, types, null));
+  // New parameter types (typed by the operator): start again, in this very render too.
+  const state = stored.typesKey === typesKey ? stored : start(parameterTypes, types, null);
+  if (state !== stored) setState(state);
   const encoded = useMemo(() => encodeArguments(parameterTypes, state.drafts, types), [parameterTypes, state.drafts, types]);
 
   const setDraft = (index: number, draft: Draft) => {
