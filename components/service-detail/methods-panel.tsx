@@ -1,7 +1,10 @@
 "use client";
 
+import { Play } from "lucide-react";
+import Link from "next/link";
 import { useId, useState } from "react";
 import type { Method, ServiceDetail } from "@/lib/api/catalog-entities";
+import { invokeHref } from "@/lib/format/hrefs";
 import { methodSignature } from "@/lib/format/java-type";
 import { countOf } from "@/lib/format/plural";
 import { Callout } from "../ui/callout";
@@ -14,19 +17,37 @@ function isTyped(m: Method): m is Method & Typed {
   return m.parameterTypes !== null && m.returnType !== null;
 }
 
-/** `returnType name(paramType, …)`, one line per overload; the exact signature is the line's `data-signature`. */
-function Signature({ method, full }: { method: Typed; full: boolean }) {
+/** The link to the Invoke page on one method (one overload, when its types are known). */
+function InvokeLink({ service, method }: { service: ServiceDetail; method: Method }) {
   return (
-    <li data-signature={methodSignature(method)} className="px-3 py-1.5 font-mono text-[13px] leading-relaxed [overflow-wrap:anywhere]">
-      <JavaType type={method.returnType} full={full} /> <span className="font-semibold text-zinc-900 dark:text-zinc-50">{method.name}</span>
-      <span className="text-zinc-500 dark:text-zinc-400">(</span>
-      {method.parameterTypes.map((p, i) => (
-        <span key={i}>
-          {i > 0 && <span className="text-zinc-500 dark:text-zinc-400">, </span>}
-          <JavaType type={p} full={full} />
-        </span>
-      ))}
-      <span className="text-zinc-500 dark:text-zinc-400">)</span>
+    <Link
+      href={invokeHref(service, method)}
+      className="inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 font-sans text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-sky-300 dark:hover:bg-zinc-800"
+      aria-label={`Invoke ${method.parameterTypes ? methodSignature({ ...method, parameterTypes: method.parameterTypes, returnType: method.returnType ?? "void" }) : method.name}`}
+      data-invoke-link={method.name}
+    >
+      <Play className="h-3 w-3" aria-hidden />
+      Invoke
+    </Link>
+  );
+}
+
+/** `returnType name(paramType, …)`, one line per overload, with its Invoke link; the exact signature is the text's `data-signature`. */
+function Signature({ service, method, full }: { service: ServiceDetail; method: Typed; full: boolean }) {
+  return (
+    <li className="flex items-start justify-between gap-2 px-3 py-1.5 font-mono text-[13px] leading-relaxed">
+      <span data-signature={methodSignature(method)} className="min-w-0 [overflow-wrap:anywhere]">
+        <JavaType type={method.returnType} full={full} /> <span className="font-semibold text-zinc-900 dark:text-zinc-50">{method.name}</span>
+        <span className="text-zinc-500 dark:text-zinc-400">(</span>
+        {method.parameterTypes.map((p, i) => (
+          <span key={i}>
+            {i > 0 && <span className="text-zinc-500 dark:text-zinc-400">, </span>}
+            <JavaType type={p} full={full} />
+          </span>
+        ))}
+        <span className="text-zinc-500 dark:text-zinc-400">)</span>
+      </span>
+      <InvokeLink service={service} method={method} />
     </li>
   );
 }
@@ -50,8 +71,9 @@ export function MethodsPanel({ service }: { service: ServiceDetail }) {
         </Callout>
         <ul className="flex flex-wrap gap-1.5" data-testid="method-names">
           {service.methods.map((m) => (
-            <li key={m.name} className="rounded-md border border-zinc-200 bg-white px-2 py-0.5 font-mono text-[13px] dark:border-zinc-800 dark:bg-zinc-900">
+            <li key={m.name} className="inline-flex items-center gap-1 rounded-md border border-zinc-200 bg-white py-0.5 pl-2 font-mono text-[13px] dark:border-zinc-800 dark:bg-zinc-900">
               {m.name}
+              <InvokeLink service={service} method={m} />
             </li>
           ))}
         </ul>
@@ -70,7 +92,7 @@ export function MethodsPanel({ service }: { service: ServiceDetail }) {
       </div>
       <ul data-testid="method-signatures" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800/70 dark:border-zinc-800 dark:bg-zinc-900">
         {typed.map((m, i) => (
-          <Signature key={i} method={m} full={full} />
+          <Signature key={i} service={service} method={m} full={full} />
         ))}
       </ul>
       <TypesList types={service.types} full={full} />

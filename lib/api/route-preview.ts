@@ -5,6 +5,7 @@
  * Shared by the handler and the editor.
  */
 import { z } from "zod";
+import { says, shown } from "./field-messages";
 import { ROUTE_RULE_MAX_LENGTH } from "./routes";
 
 /** The most provider URLs a request may list. */
@@ -16,13 +17,6 @@ export const PREVIEW_MAX_ARGUMENTS = 64;
 
 /** The views an answer can carry besides the draft's own: both unless the request names fewer. */
 export const PREVIEW_VIEWS = ["chain", "impact", "other-semantics"] as const;
-
-function shown(input: unknown): string {
-  if (typeof input === "string") return JSON.stringify(input.length > 60 ? `${input.slice(0, 60)}…` : input);
-  return input === undefined ? "nothing" : input === null ? "null" : Array.isArray(input) ? "a list" : typeof input;
-}
-
-const says = (field: string, expected: string) => (issue: { input: unknown }) => `${field} must be ${expected}, got ${shown(issue.input)}`;
 
 const url = (field: string, example: string) =>
   z

@@ -25,3 +25,20 @@ export function applicationHref(name: string): string {
 export function addressHref(value: string): string {
   return `/addresses/detail?value=${queryValue(value)}`;
 }
+
+/**
+ * `/invoke?service=io.x.TypesService&group=demo&version=1.0.0&method=describe&types=java.lang.String,int`:
+ * the Invoke page on a service, optionally with a method, and with `types` the overload
+ * of that method (its parameter types joined by `,`; empty for the one without parameters).
+ */
+export function invokeHref(service: { interface: string; group: string; version: string }, method?: { name: string; parameterTypes?: readonly string[] | null }): string {
+  const params: [string, string][] = [["service", service.interface]];
+  if (service.group) params.push(["group", service.group]);
+  if (service.version) params.push(["version", service.version]);
+  if (method) {
+    params.push(["method", method.name]);
+    if (method.parameterTypes) params.push(["types", method.parameterTypes.join(",")]);
+  }
+  // Commas are legal in a query too, and keep a list of types readable.
+  return `/invoke?${params.map(([k, v]) => `${k}=${queryValue(v).replace(/%2C/gi, ",")}`).join("&")}`;
+}

@@ -5,14 +5,20 @@ export const HTTP_STATUS = {
   validation_failed: 400,
   url_syntax: 400,
   invalid_rule: 400,
+  /** Argument types or values that do not fit the method (POST /api/v1/invoke). */
+  invalid_arguments: 400,
   not_found: 404,
   method_not_allowed: 405,
   method_not_implemented: 501,
   unsupported_media_type: 415,
   conflict: 409,
   registry_unavailable: 503,
+  /** No provider to call: none registered, all disabled, routed away or read-only. */
   no_provider: 503,
+  /** The provider did not answer within the call's timeout. */
   timeout: 504,
+  /** The provider answered with a Dubbo status other than OK (not a business exception). */
+  remote_error: 502,
   config_invalid: 500,
   internal: 500,
   connection_failed: 502,

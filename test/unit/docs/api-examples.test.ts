@@ -14,6 +14,7 @@ import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo
 import { routeConfigKey } from "@/lib/api/config-route-change";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
+import { invokeIssuesSchema, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { previewRoute } from "@/server/governance/route-preview";
@@ -158,5 +159,17 @@ describe("the examples of docs/api.md", () => {
       throw new Error("the quoted rule parses");
     })();
     expect(JSON.parse(quoted![2]!)).toEqual({ error: { code: "invalid_rule", message: error.message, offset: error.offset } });
+  });
+});
+
+describe("the examples of POST /api/v1/invoke", () => {
+  it("show a request, a value, a thrown exception and an error in the shapes the schemas accept", () => {
+    const [request, value, thrown, error] = examples("## POST /api/v1/invoke");
+    expect(invokeRequestSchema.parse(request)).toEqual(request);
+    expect(invokeResponseSchema.parse(value)).toMatchObject({ ok: true });
+    expect(invokeResponseSchema.parse(thrown)).toMatchObject({ ok: false, error: { code: "business_exception" } });
+    const body = errorBodySchema.parse(error);
+    expect(body.error.code).toBe("invalid_arguments");
+    expect(invokeIssuesSchema.parse(body.error.issues)).toEqual([{ path: "args.0.address.zip", message: '"ten" is not a whole number (int)' }]);
   });
 });

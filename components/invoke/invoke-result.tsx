@@ -1,0 +1,130 @@
+"use client";
+
+import { ApiError } from "@/lib/api/fetch-json";
+import { type InvokeAttempt, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
+import { formatElapsed } from "@/lib/format/elapsed";
+import { countOf } from "@/lib/format/plural";
+import { AddressLink } from "../catalog/entity-links";
+import { Badge } from "../ui/badge";
+import { Callout } from "../ui/callout";
+import { CopyButton } from "../ui/copy-button";
+
+const OUTCOME_TONE: Record<InvokeAttempt["outcome"], "good" | "warn" | "bad" | "neutral"> = {
+  ok: "good",
+  business_exception: "warn",
+  timeout: "bad",
+  remote_error: "bad",
+  network_error: "bad",
+  cancelled: "neutral",
+};
+
+/** What the console calls each error code of the invoke API, as a title. */
+const ERROR_TITLES: Record<string, string> = {
+  validation_failed: "Not sent: the request does not validate",
+  invalid_arguments: "Not sent: the arguments do not fit the method",
+  no_provider: "No provider to call",
+  timeout: "No answer within the timeout",
+  remote_error: "The provider answered with an error",
+  not_found: "Not found",
+  registry_unavailable: "The registry is unavailable",
+};
+
+/** Who answered, how long it took, and every try on the way. */
+function Served({ answer }: { answer: InvokeResponse }) {
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span>
+          <span className="text-zinc-500 dark:text-zinc-400">Provider</span> <AddressLink value={answer.provider} />
+        </span>
+        <span data-testid="invoke-elapsed">
+          <span className="text-zinc-500 dark:text-zinc-400">Time</span> <span className="tabular-nums">{formatElapsed(answer.elapsedMs)}</span>
+        </span>
+        <span className="text-zinc-500 dark:text-zinc-400">{countOf(answer.attempts.length, "attempt")}</span>
+      </p>
+      {answer.attempts.length > 0 && (
+        <ol className="divide-y divide-zinc-100 rounded-md border border-zinc-200 text-xs dark:divide-zinc-800 dark:border-zinc-800" data-testid="invoke-attempts">
+          {answer.attempts.map((a, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-2.5 py-1.5" data-attempt-outcome={a.outcome}>
+              <span className="w-4 text-zinc-500 tabular-nums dark:text-zinc-400">{i + 1}</span>
+              <span className="font-mono">{a.provider}</span>
+              <Badge tone={OUTCOME_TONE[a.outcome]}>{a.outcome.replace("_", " ")}</Badge>
+              <span className="tabular-nums">{formatElapsed(a.elapsedMs)}</span>
+              {a.message && <span className="min-w-0 basis-full text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{a.message}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The value a method returned, as indented JSON. */
+function Value({ value }: { value: unknown }) {
+  const text = JSON.stringify(value, null, 2) ?? "null";
+  return (
+    <div className="relative min-w-0">
+      <pre className="max-h-[32rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 pr-10 font-mono text-[13px] leading-relaxed dark:border-zinc-800 dark:bg-zinc-950" data-testid="invoke-value">
+        {text}
+      </pre>
+      <CopyButton text={text} label="Copy the value" className="absolute top-1.5 right-1.5" />
+    </div>
+  );
+}
+
+/**
+ * The answer of the last Send: the value (JSON) with the provider, the time and the tries;
+ * an exception the method threw, by class and message with its stack trace folded; or the
+ * console's error with its message and, for a 400, the issues.
+ */
+export function InvokeResult({ answer, error }: { answer: InvokeResponse | undefined; error: Error | null }) {
+  if (error) {
+    const issues = error instanceof ApiError ? invokeIssuesSchema.safeParse(error.details.issues) : null;
+    const title = error instanceof ApiError ? (ERROR_TITLES[error.code] ?? `Failed: ${error.code}`) : "The console did not answer";
+    return (
+      <Callout tone="bad" title={title} data-testid="invoke-error" data-error-code={error instanceof ApiError ? error.code : "network"}>
+        <p className="[overflow-wrap:anywhere]">{error.message}</p>
+        {issues?.success && issues.data.length > 0 && (
+          <ul className="list-disc pl-5 text-xs">
+            {issues.data.map((i, n) => (
+              <li key={n}>
+                <code className="font-mono">{i.path}</code>: {i.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Callout>
+    );
+  }
+  if (!answer) return null;
+  if (answer.ok) {
+    return (
+      <section className="min-w-0 space-y-3" data-testid="invoke-answer" data-outcome="value" aria-label="Answer">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          Returned <Badge tone="good">ok</Badge>
+        </h2>
+        <Value value={answer.value} />
+        <Served answer={answer} />
+      </section>
+    );
+  }
+  const { error: thrown } = answer;
+  return (
+    <section className="min-w-0 space-y-3" data-testid="invoke-answer" data-outcome="exception" aria-label="Answer">
+      <Callout tone="warn" title={<span className="[overflow-wrap:anywhere]">The method threw {thrown.class}</span>}>
+        <p className="[overflow-wrap:anywhere]" data-testid="exception-message">
+          {thrown.message ?? <span className="italic">(no message)</span>}
+        </p>
+        {thrown.stackTrace.length > 0 && (
+          <details className="text-xs">
+            <summary className="cursor-pointer select-none">Stack trace ({countOf(thrown.stackTrace.length, "frame")})</summary>
+            <pre className="mt-1 max-h-80 overflow-auto font-mono text-[12px] leading-relaxed whitespace-pre" data-testid="stack-trace">
+              {thrown.stackTrace.map((f) => `at ${f}`).join("\n")}
+            </pre>
+          </details>
+        )}
+      </Callout>
+      <Served answer={answer} />
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The HTTP contract of POST /api/v1/invoke (issue 8 §6): call one method of one service,
+ * through the cluster or on one provider, and answer the value, the provider that served it
+ * and the timing. Shared by the handler, the invocation service and the Invoke page.
+ *
+ * Values travel as JSON by the API's conventions (both ways): a long as a number when
+ * |v| ≤ 2^53−1, else a decimal string (input takes either); BigDecimal and BigInteger as
+ * exact decimal strings; java.util.Date as ISO-8601 UTC with milliseconds (input also
+ * takes epoch ms); an enum as its constant name; byte[] as base64; char as a one-character
+ * string; a POJO as an object of its properties (input may carry `"class"` to pick a
+ * subtype); a Map as an object; void as null.
+ */
+import { z } from "zod";
+import { says, shown } from "./field-messages";
+import { parseJavaTypeName } from "../invoke/java-type-name";
+
+/** The most arguments a call may carry: the JVM's limit on a method's parameters. */
+export const INVOKE_MAX_ARGUMENTS = 255;
+/** The longest Java type name accepted in `parameterTypes`. */
+export const INVOKE_MAX_TYPE_NAME_LENGTH = 1_000;
+/** The longest timeout a call may ask for: five minutes. */
+export const INVOKE_MAX_TIMEOUT_MS = 300_000;
+/** The most attachments a call may carry, and the longest key and value. */
+export const INVOKE_MAX_ATTACHMENTS = 64;
+export const INVOKE_MAX_ATTACHMENT_KEY_LENGTH = 255;
+export const INVOKE_MAX_ATTACHMENT_VALUE_LENGTH = 4_000;
+
+/** Dubbo's cluster strategies (the `cluster` parameter); left out, the provider URL's, else failover. */
+export const CLUSTER_STRATEGIES = ["failover", "failfast", "failsafe", "failback", "forking", "broadcast", "available"] as const;
+export type ClusterStrategy = (typeof CLUSTER_STRATEGIES)[number];
+/** Dubbo's load balances (the `loadbalance` parameter); left out, the provider URL's, else random. */
+export const LOAD_BALANCES = ["random", "roundrobin", "leastactive", "shortestresponse", "consistenthash"] as const;
+export type LoadBalanceName = (typeof LOAD_BALANCES)[number];
+
+const text = (field: string, expected: string, pattern: RegExp, max: number) =>
+  z
+    .string({ error: says(field, expected) })
+    .max(max, { error: `${field} must be at most ${max} characters`, abort: true })
+    .regex(pattern, { error: says(field, expected), abort: true });
+
+/** `host:port`: a name, an IPv4 address or a bracketed IPv6 one, and a port from 1 to 65535. */
+const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([1-9]\d{0,4})$/;
+const portInRange = (address: string) => Number(address.slice(address.lastIndexOf(":") + 1)) <= 65_535;
+
+const typeNameField = z
+  .string({ error: says("each of parameterTypes", "a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>") })
+  .max(INVOKE_MAX_TYPE_NAME_LENGTH, { error: `each of parameterTypes must be at most ${INVOKE_MAX_TYPE_NAME_LENGTH} characters`, abort: true })
+  .refine((t) => parseJavaTypeName(t) !== null, { error: (issue) => `each of parameterTypes must be a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>, got ${shown(issue.input)}` });
+
+/**
+ * Body of POST /api/v1/invoke.
+ *
+ * - `parameterTypes`: the method's Java parameter types, as the metadata writes them
+ *   (generics allowed: the server erases them for the JVM descriptor and uses them to
+ *   type the values); may be left out when the metadata lists one method of that name.
+ *   With it, `args` holds one value per type.
+ * - `provider` pins the call to one registered provider (`host:port`); `url` calls a
+ *   provider directly (`dubbo://host:port`, optionally with a path and parameters), with
+ *   no registry. At most one of the two; neither goes through the cluster (the router
+ *   chain of the service's routes, then `loadbalance`, with `cluster`'s retries).
+ * - `timeoutMs`: 1 to 300000; left out, the provider's `timeout` (per method first).
+ * - `attachments`: at most 64, sent with the call beside Dubbo's own.
+ */
+export const invokeRequestSchema = z
+  .strictObject(
+    {
+      service: text("service", "a Java interface name such as com.foo.BarService", /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 255),
+      group: text("group", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100).optional(),
+      version: text("version", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100).optional(),
+      method: text("method", "a Java method name such as sayHello", /^[\p{L}_$][\p{L}\p{N}_$]*$/u, 255),
+      parameterTypes: z
+        .array(typeNameField, { error: says("parameterTypes", 'a list of Java type names such as ["java.lang.String", "int"]') })
+        .max(INVOKE_MAX_ARGUMENTS, { error: `parameterTypes may list at most ${INVOKE_MAX_ARGUMENTS} types` })
+        .optional(),
+      args: z
+        .array(z.unknown(), { error: says("args", "a JSON array of the arguments, one per parameter ([] for none)") })
+        .max(INVOKE_MAX_ARGUMENTS, { error: `args may hold at most ${INVOKE_MAX_ARGUMENTS} arguments` }),
+      provider: text("provider", "a provider's host:port such as 10.0.0.1:20880", HOST_PORT, 300)
+        .refine(portInRange, { error: (issue) => `provider's port must be from 1 to 65535, got ${shown(issue.input)}` })
+        .optional(),
+      url: z
+        .string({ error: says("url", "a direct provider address such as dubbo://10.0.0.1:20880") })
+        .max(4_000, { error: "url must be at most 4000 characters", abort: true })
+        .regex(/^dubbo:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[1-9]\d{0,4}([/?].*)?$/s, { error: says("url", "a direct provider address such as dubbo://10.0.0.1:20880") })
+        .optional(),
+      timeoutMs: z
+        .number({ error: says("timeoutMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })
+        .int({ error: says("timeoutMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })
+        .min(1, { error: `timeoutMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
+        .max(INVOKE_MAX_TIMEOUT_MS, { error: `timeoutMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
+        .optional(),
+      attachments: z
+        .record(
+          z.string().min(1).max(INVOKE_MAX_ATTACHMENT_KEY_LENGTH),
+          z.string({ error: says("each value of attachments", "a string") }).max(INVOKE_MAX_ATTACHMENT_VALUE_LENGTH, { error: `each value of attachments must be at most ${INVOKE_MAX_ATTACHMENT_VALUE_LENGTH} characters` }),
+          {
+            error: (issue) =>
+              issue.code === "invalid_key" ? `attachments' keys must be 1 to ${INVOKE_MAX_ATTACHMENT_KEY_LENGTH} characters` : says("attachments", 'an object of strings such as {"traceId": "abc"}')(issue),
+          },
+        )
+        .refine((a) => Object.keys(a).length <= INVOKE_MAX_ATTACHMENTS, { error: `attachments may hold at most ${INVOKE_MAX_ATTACHMENTS} entries` })
+        .optional(),
+      cluster: z.enum(CLUSTER_STRATEGIES, { error: says("cluster", CLUSTER_STRATEGIES.join(", ")) }).optional(),
+      loadbalance: z.enum(LOAD_BALANCES, { error: says("loadbalance", LOAD_BALANCES.join(", ")) }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}; see docs/api.md`
+          : `the body must be a JSON object, got ${shown(issue.input)}`,
+    },
+  )
+  .superRefine((body, ctx) => {
+    if (body.provider !== undefined && body.url !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "give provider (a registered provider) or url (a direct address), not both" });
+    }
+    if (body.parameterTypes !== undefined && body.parameterTypes.length !== body.args.length) {
+      const n = body.parameterTypes.length;
+      ctx.addIssue({ code: "custom", path: ["args"], message: `args must hold one value per parameter type: ${n} type${n === 1 ? "" : "s"}, ${body.args.length} argument${body.args.length === 1 ? "" : "s"}` });
+    }
+  });
+export type InvokeRequest = z.input<typeof invokeRequestSchema>;
+export type InvokeRequestBody = z.output<typeof invokeRequestSchema>;
+
+/**
+ * How one try on one provider ended: `ok` (a value), `business_exception` (the method
+ * threw: an answer, not retried), `timeout`, `remote_error` (any other Dubbo status),
+ * `network_error` (no connection, or it broke), `cancelled` (a forking call's try that
+ * another try answered first).
+ */
+export const INVOKE_OUTCOMES = ["ok", "business_exception", "timeout", "remote_error", "network_error", "cancelled"] as const;
+export type InvokeOutcome = (typeof INVOKE_OUTCOMES)[number];
+
+/** One try of the call, in the order they were made. */
+export const invokeAttemptSchema = z.object({
+  /** `host:port`. */
+  provider: z.string(),
+  outcome: z.enum(INVOKE_OUTCOMES),
+  elapsedMs: z.number().nonnegative(),
+  /** Why a try failed, for people; absent for `ok`. */
+  message: z.string().optional(),
+});
+export type InvokeAttempt = z.infer<typeof invokeAttemptSchema>;
+
+/**
+ * A Java exception the method threw, under its real class (a generic call's
+ * GenericException unwrapped): `stackTrace` holds one frame per element, as Java's
+ * StackTraceElement.toString writes it (`io.x.FooImpl.bar(FooImpl.java:42)`).
+ */
+export const businessExceptionSchema = z.object({
+  code: z.literal("business_exception"),
+  class: z.string(),
+  /** Throwable.getMessage(); null when the exception has none. */
+  message: z.string().nullable(),
+  stackTrace: z.array(z.string()),
+});
+export type BusinessException = z.infer<typeof businessExceptionSchema>;
+
+const answered = {
+  /** `host:port` of the provider whose answer this is. */
+  provider: z.string(),
+  /** From the request reaching the console to the answer, over every try. */
+  elapsedMs: z.number().nonnegative(),
+  attempts: z.array(invokeAttemptSchema),
+};
+
+/** 200: the method returned `value` (null for void), or threw (`ok: false`, with the exception). */
+export const invokeResponseSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), value: z.unknown(), ...answered }),
+  z.object({ ok: z.literal(false), error: businessExceptionSchema, ...answered }),
+]);
+export type InvokeResponse = z.infer<typeof invokeResponseSchema>;
+
+/**
+ * The issues of a 400 (`validation_failed` for the body, `invalid_arguments` for types and
+ * values that do not fit the method): each names the field from the body's root
+ * (`args.0.address.zip`, `parameterTypes.1`) and says why.
+ */
+export const invokeIssuesSchema = z.array(z.object({ path: z.string(), message: z.string() }));

@@ -1,0 +1,33 @@
+import { ApiError } from "../api/fetch-json";
+import type { InvokeRequest, InvokeResponse } from "../api/invoke";
+import type { ServiceId } from "../dubbo/service-key";
+import type { SettingsFields } from "./invoke-settings";
+import { clipped, type RecentInvocation } from "./recent-invocations";
+
+/**
+ * The request the Invoke page sends: the service (group and version only when it has
+ * them), the method with its parameter types (always: the page knows them, from the
+ * metadata or from the operator), the arguments, and the settings' fields.
+ */
+export function invokeRequestOf(service: ServiceId, method: string, parameterTypes: readonly string[], args: readonly unknown[], fields: SettingsFields): InvokeRequest {
+  return {
+    service: service.interface,
+    ...(service.group ? { group: service.group } : {}),
+    ...(service.version ? { version: service.version } : {}),
+    method,
+    parameterTypes: [...parameterTypes],
+    args: [...args],
+    ...fields,
+  };
+}
+
+/** The recent-invocations entry of a request that ended at `at`, and how. */
+export function recentEntryOf(request: InvokeRequest, at: number, ended: { answer: InvokeResponse } | { error: Error }): RecentInvocation {
+  if ("error" in ended) {
+    const { error } = ended;
+    return { at, request, outcome: "error", summary: clipped(error instanceof ApiError ? `${error.code}: ${error.message}` : error.message) };
+  }
+  const { answer } = ended;
+  if (answer.ok) return { at, request, outcome: "value", summary: clipped(JSON.stringify(answer.value) ?? "null") };
+  return { at, request, outcome: "exception", summary: clipped(`${answer.error.class}: ${answer.error.message ?? "(no message)"}`) };
+}
