@@ -13,4 +13,8 @@ export const HTTP_STATUS = {
   registry_unavailable: 503,
   config_invalid: 500,
   internal: 500,
+  invalid_arguments: 400,
+  timeout: 504,
+  remote_error: 502,
+  codec_error: 502,
 } as const satisfies Record<ErrorCode, number>;
