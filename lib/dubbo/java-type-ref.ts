@@ -142,12 +142,12 @@ class TypeParser {
   }
 
   private name(): string {
-    const match = /[\p{L}\p{N}_$.]+/uy;
+    const match = /[\p{L}\p{N}_$]+(?:\.[\p{L}\p{N}_$]+)*/uy;
     match.lastIndex = this.at;
     const found = match.exec(this.text);
     if (!found) throw this.error(this.at >= this.text.length ? "a type name is missing" : `unexpected ${JSON.stringify(this.text[this.at])}`);
     const name = found[0];
-    if (name.startsWith(".") || name.endsWith(".") || name.includes("..") || /^\p{N}/u.test(name)) throw this.error(`${JSON.stringify(name)} is not a Java name`);
+    if (/(^|\.)\p{N}/u.test(name)) throw this.error(`${JSON.stringify(name)} is not a Java name`);
     this.at += name.length;
     return name;
   }

@@ -47,12 +47,16 @@ export function readDouble(json: unknown): number {
 /**
  * A boxed Float as hessian-lite writes it: `Double.parseDouble(String.valueOf(f))`
  * (BasicSerializer FLOAT), i.e. the shortest decimal that reads back as the same float,
- * as a double. (A float field or a float[] element is written widened instead.)
+ * as a double. (A float field or a float[] element is written widened instead.) The JDK
+ * 17 FloatingDecimal is not always shortest, so a rare float may differ from Java's bytes
+ * in its last digits; the provider reads the same float either way.
  */
 export function floatAsWritten(value: number): number {
   const f = Math.fround(value);
   if (!Number.isFinite(f) || f === 0) return f;
-  for (let digits = 1; digits <= 9; digits++) {
+  // Float.toString writes d.dddE±n (at least two digits) outside [10^-3, 10^7).
+  const abs = Math.abs(f);
+  for (let digits = abs >= 1e-3 && abs < 1e7 ? 1 : 2; digits <= 9; digits++) {
     const d = Number(f.toPrecision(digits));
     if (Math.fround(d) === f) return d;
   }
