@@ -4,6 +4,8 @@
  * and BENCH_ROUNDS (default 5).
  * `npm run bench -- route-preview` times a route preview of 10,000 providers against
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
+ * `npm run bench -- hessian` times hessian2 encode and decode of the demo POJOs beside
+ * hessian.js alone (issue 8).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
  * measurements, the built console's included: it runs `npm run build` first when the
  * build is missing or stale; BENCH_LARGE=1 or `--large` adds 250,000 URLs); a name that
@@ -14,6 +16,7 @@ import { killAllPeers } from "../test/support/child-process";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
+import { benchHessian } from "./hessian";
 import { benchRoutePreview } from "./route-preview";
 
 async function main(): Promise<void> {
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     ["registry-sync", () => benchRegistrySync(services, rounds)],
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
+    ["hessian", async () => benchHessian(rounds)],
   ];
   const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
   const exact = benches.some(([name]) => name === only);

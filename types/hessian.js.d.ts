@@ -102,6 +102,8 @@ declare module "hessian.js" {
     refId: number;
     _addRef(value: unknown): void;
     _readObjectDefinition(): ClassDefinition;
+    /** A string chunk of `length` UTF-16 units (or a 16-bit length read first). */
+    _readUTF8String(length?: number): string;
     throwError(method: string, code: number): never;
   }
 

@@ -26,7 +26,7 @@ import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./
  * of one body, as Java's one Hessian2Output per message does.
  */
 export class HessianWriter {
-  private readonly out = new hessian.EncoderV2({ size: 4096 });
+  private readonly out = takeEncoder();
   /** `class\0field\0field…` → definition number. */
   private readonly classRefs = new Map<string, number>();
 
@@ -68,9 +68,11 @@ export class HessianWriter {
     return this;
   }
 
-  /** The bytes written so far. */
+  /** The bytes written (a copy). Ends the writer: its buffer goes back for the next message. */
   bytes(): Buffer {
-    return this.out.get();
+    const bytes = this.out.get();
+    spare = this.out;
+    return bytes;
   }
 
   /** Hessian2Output.writeLong: the shortest of the five long forms. */
@@ -153,6 +155,20 @@ export class HessianWriter {
     }
     for (const name of names) this.write(object.fields[name]);
   }
+}
+
+/**
+ * One encoder kept between messages, so that a message does not start by allocating and
+ * zeroing a buffer (hessian.js's own `encode` keeps one module-wide encoder the same way).
+ * A writer takes it, or a new one when another writer holds it.
+ */
+let spare: InstanceType<typeof hessian.EncoderV2> | undefined;
+
+function takeEncoder(): InstanceType<typeof hessian.EncoderV2> {
+  const encoder = spare ?? new hessian.EncoderV2({ size: 64 * 1024 });
+  spare = undefined;
+  encoder.reset();
+  return encoder;
 }
 
 /** Java's `(int) x` for a double: toward zero, NaN to 0, clamped to the int range. */

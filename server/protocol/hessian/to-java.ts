@@ -129,9 +129,10 @@ function member(path: string, key: string): string {
   return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-/** A record for field names from JSON, where `__proto__` is a name like any other. */
-function record(): Record<string, HessianValue> {
-  return Object.create(null) as Record<string, HessianValue>;
+/** Sets a field even when its name is `__proto__` (a valid Java identifier). */
+function setField(fields: Record<string, HessianValue>, name: string, value: HessianValue): void {
+  if (name === "__proto__") Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
+  else fields[name] = value;
 }
 
 class Converter {
@@ -219,7 +220,7 @@ class Converter {
     const own = this.types.lookup(selected);
     if (own && own.enumConstants.length > 0) return enumConstant(selected, own.enumConstants, json);
     const known = own ?? this.types.lookup(declared);
-    const fields = record();
+    const fields: Record<string, HessianValue> = {};
     for (const [key, value] of Object.entries(json)) {
       if (key === "class") continue;
       const type = known?.fields.get(key);
@@ -227,7 +228,7 @@ class Converter {
         throw new InvalidArgumentsError([{ path: member(path, key), message: `${selected} has no field "${key}"; its fields are ${[...own.fields.keys()].join(", ")}` }]);
       }
       const at = member(path, key);
-      fields[key] = type === undefined ? this.infer(value, at, depth + 1) : this.value(type, value, at, "primitive", depth + 1);
+      setField(fields, key, type === undefined ? this.infer(value, at, depth + 1) : this.value(type, value, at, "primitive", depth + 1));
     }
     return new JavaObject(selected, fields);
   }
