@@ -30,8 +30,11 @@ export class HessianWriter {
   /** `class\0field\0field…` → definition number. */
   private readonly classRefs = new Map<string, number>();
 
+  private done = false;
+
   /** Appends one value. Throws CodecError for a value that has no hessian form (a function, an invalid Date). */
   write(value: HessianValue): this {
+    if (this.done) throw new CodecError("cannot write to a message already taken from its writer");
     const out = this.out;
     if (value === null || value === undefined) {
       out.writeNull();
@@ -70,8 +73,10 @@ export class HessianWriter {
 
   /** The bytes written (a copy). Ends the writer: its buffer goes back for the next message. */
   bytes(): Buffer {
+    if (this.done) throw new CodecError("this message was already taken from its writer");
+    this.done = true;
     const bytes = this.out.get();
-    spare = this.out;
+    if (this.out.byteBuffer._size <= KEEP_LIMIT) spare = this.out;
     return bytes;
   }
 
@@ -163,6 +168,8 @@ export class HessianWriter {
  * A writer takes it, or a new one when another writer holds it.
  */
 let spare: InstanceType<typeof hessian.EncoderV2> | undefined;
+/** A buffer grown past this by a large message is let go rather than kept. */
+const KEEP_LIMIT = 1024 * 1024;
 
 function takeEncoder(): InstanceType<typeof hessian.EncoderV2> {
   const encoder = spare ?? new hessian.EncoderV2({ size: 64 * 1024 });

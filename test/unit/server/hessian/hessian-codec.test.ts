@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CodecError } from "@/lib/errors";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
-import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
+import { encodeHessian, HessianWriter } from "@/server/protocol/hessian/hessian-writer";
 import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java-values";
 import { seededRandom } from "../../../support/seeded-random";
 
@@ -92,6 +92,20 @@ describe("HessianWriter", () => {
 
   it("writes a Uint8Array as binary", () => {
     expect(hex([new Uint8Array([1, 2, 3])])).toBe("23010203");
+  });
+
+  it("gives each message its own bytes, though writers share one buffer", () => {
+    const first = encodeHessian(["first"]);
+    const second = encodeHessian(["second, longer"]);
+    expect(readAll(first)).toEqual(["first"]);
+    expect(readAll(second)).toEqual(["second, longer"]);
+  });
+
+  it("refuses to write to, or take again, a message already taken", () => {
+    const writer = new HessianWriter().write(1);
+    writer.bytes();
+    expect(() => writer.bytes()).toThrow(CodecError);
+    expect(() => writer.write(2)).toThrow(CodecError);
   });
 
   it("refuses what has no hessian form", () => {
