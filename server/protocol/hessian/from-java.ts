@@ -1,5 +1,6 @@
 import { binaryClassName } from "@/lib/dubbo/java-type-ref";
 import { javaExceptionOf, isThrowable } from "./java-exception";
+import { javaTimeText } from "./java-time";
 import { JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
 import { bigIntegerOf, dateToJson, doubleToJson } from "./json-scalars";
 import type { TypeCatalog } from "./type-catalog";
@@ -24,7 +25,8 @@ export interface FromJavaOptions {
  * one-character string; POJOs as objects of their fields; maps as objects (keys as text:
  * numbers and enums by value, other keys as their JSON); collections and arrays as lists;
  * NaN and infinities as "NaN", "Infinity", "-Infinity"; Java exceptions as
- * `{ class, message, stackTrace }` (java-exception.ts); java.util.UUID and Locale as text.
+ * `{ class, message, stackTrace }` (java-exception.ts); java.util.UUID and Locale as text;
+ * java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts).
  * A value reached again inside itself (a cycle through back references) becomes
  * `"(cycle: <class>)"`.
  */
@@ -92,6 +94,8 @@ class Reader {
     if (TEXT_VALUED.has(o.className) && typeof f.value === "string") return f.value;
     if (o.className === "java.math.BigInteger" && typeof f.signum === "number" && Array.isArray(f.mag)) return bigIntegerOf(f.signum, f.mag).toString();
     if (isThrowable(o)) return javaExceptionOf(o, (v) => this.json(v));
+    const time = javaTimeText(o);
+    if (time !== undefined) return time;
     const names = Object.keys(f);
     if (names.length === 1 && names[0] === "name" && typeof f.name === "string" && this.mayBeEnum(o.className)) return f.name;
     const out: Record<string, unknown> = {};

@@ -2,6 +2,7 @@ import { binaryClassName, classType, formatJavaType, type JavaTypeRef, OBJECT_TY
 import { InvalidArgumentsError } from "@/lib/errors";
 import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
 import { inJavaHashOrder } from "./java-hash-order";
+import { JAVA_TIME_READERS } from "./java-time";
 import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
 import {
   bigIntegerFields,
@@ -27,7 +28,8 @@ import type { TypeCatalog } from "./type-catalog";
  * - Scalars: boolean; byte/short/int as whole numbers in range; long as a safe integer or
  *   decimal string; float/double as numbers or "NaN"/"Infinity"/"-Infinity"; char as a
  *   one-character string; BigDecimal/BigInteger as decimal strings; Date as ISO-8601 with a
- *   zone or epoch ms; byte[] as base64; char[] as a string; java.util.UUID as its text.
+ *   zone or epoch ms; byte[] as base64; char[] as a string; java.util.UUID as its text;
+ *   java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts).
  * - Arrays and collections from JSON lists, elements read by the element type (so a
  *   `java.util.List<java.lang.Long>` gets longs); maps from JSON objects, keys read by the
  *   key type (`"7"` for a Long key is 7L).
@@ -97,6 +99,7 @@ const SCALARS: ReadonlyMap<string, Scalar> = new Map<string, Scalar>([
   ["java.math.BigInteger", (json) => bigInteger(readBigInteger(json))],
   ["java.util.Date", (json) => readDate(json)],
   ["java.lang.Number", (json) => numberOf(readDouble(json))],
+  ...JAVA_TIME_READERS,
 ]);
 
 /** Declared types that say nothing about the value: read from the JSON's shape. */

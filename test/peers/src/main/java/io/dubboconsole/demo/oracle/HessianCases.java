@@ -43,6 +43,10 @@ public interface HessianCases {
     Outer.Inner inner(Outer.Inner value);
     UUID uuid(UUID value);
     Holder holder(Holder value);
+    java.time.LocalDate localDate(java.time.LocalDate value);
+    java.time.LocalTime localTime(java.time.LocalTime value);
+    java.time.LocalDateTime localDateTime(java.time.LocalDateTime value);
+    java.time.Instant instant(java.time.Instant value);
 
     /** A base class; JSON picks a subtype with "class". */
     class Shape implements Serializable {

@@ -166,6 +166,18 @@ final class JsonToJava {
         if (c == UUID.class) {
             return UUID.fromString((String) json);
         }
+        if (c == java.time.LocalDate.class) {
+            return java.time.LocalDate.parse((String) json);
+        }
+        if (c == java.time.LocalTime.class) {
+            return java.time.LocalTime.parse((String) json);
+        }
+        if (c == java.time.LocalDateTime.class) {
+            return java.time.LocalDateTime.parse((String) json);
+        }
+        if (c == java.time.Instant.class) {
+            return OffsetDateTime.parse((String) json).toInstant();
+        }
         return NONE;
     }
 
