@@ -91,11 +91,12 @@ describe.each<HessianOracleLine>(["3.3", "2.7"])("hessian2 bodies against Dubbo 
 
   describe("exceptions", () => {
     it.each([
-      ["a checked business exception", "business", "io.dubboconsole.demo.api.BusinessException", { errorCode: "E_BUSINESS" }],
-      ["a runtime exception", "runtime", "java.lang.IllegalStateException", undefined],
-      ["a generic call's exception wrapped in com.alibaba GenericException", "generic-alibaba", "io.dubboconsole.demo.api.BusinessException", undefined],
-      ["a generic call's exception wrapped in org.apache GenericException", "generic-apache", "java.lang.IllegalStateException", undefined],
-    ] as const)("names the real class of %s, with Java's message and stack", async (_name, kind, className, fields) => {
+      ["a checked business exception", "business", "io.dubboconsole.demo.api.BusinessException", { errorCode: "E_BUSINESS" }, undefined],
+      ["a runtime exception", "runtime", "java.lang.IllegalStateException", undefined, undefined],
+      ["an undeclared exception ExceptionFilter wrapped", "filtered", "io.dubboconsole.demo.oracle.OracleFailure", undefined, "java.lang.RuntimeException"],
+      ["a generic call's exception wrapped in com.alibaba GenericException", "generic-alibaba", "io.dubboconsole.demo.api.BusinessException", undefined, "com.alibaba.dubbo.rpc.service.GenericException"],
+      ["a generic call's exception wrapped in org.apache GenericException", "generic-apache", "java.lang.IllegalStateException", undefined, "org.apache.dubbo.rpc.service.GenericException"],
+    ] as const)("names the real class of %s, with Java's message and stack", async (_name, kind, className, fields, wrappedIn) => {
       const answer = await oracle.ask({ op: "exception", kind, message: "refused: ü 😀" });
       expect(answer.class).toBe(className);
       const result = decodeResponseBody(Buffer.from(answer.body, "base64"));
@@ -106,6 +107,7 @@ describe.each<HessianOracleLine>(["3.3", "2.7"])("hessian2 bodies against Dubbo 
       expect(result.exception.stackTrace).toEqual(answer.stackTrace);
       expect(result.exception.stackTrace.length).toBeGreaterThan(0);
       expect(result.exception.fields).toEqual(fields);
+      expect(result.exception.wrappedIn).toBe(wrappedIn);
       expect(result.attachments).toEqual({ dubbo: "2.0.2" });
     });
 

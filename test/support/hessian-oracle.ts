@@ -53,10 +53,13 @@ export interface ResponseQuestion {
   readonly value: unknown;
 }
 
-/** The body of a call that threw: a BusinessException, an IllegalStateException, one with a cause, or a generic call's wrapped one. */
+/**
+ * The body of a call that threw: a BusinessException, an IllegalStateException, one with a
+ * cause, an undeclared one as ExceptionFilter wraps it, or a generic call's wrapped one.
+ */
 export interface ExceptionQuestion {
   readonly op: "exception";
-  readonly kind: "business" | "runtime" | "caused" | "generic-alibaba" | "generic-apache";
+  readonly kind: "business" | "runtime" | "caused" | "filtered" | "generic-alibaba" | "generic-apache";
   readonly message: string;
 }
 

@@ -17,6 +17,13 @@ export interface JavaException {
   readonly cause?: JavaException;
   /** Fields the exception's class adds to Throwable's, as JSON (BusinessException's `errorCode`). */
   readonly fields?: Readonly<Record<string, unknown>>;
+  /**
+   * The class of the exception Dubbo wrapped this one in, when it did: GenericFilter's
+   * GenericException for a generic call, or ExceptionFilter's RuntimeException for an
+   * unchecked exception the caller's jar may not have. `class`, `message` and `stackTrace`
+   * are then the wrapped exception's, read from the wrapper.
+   */
+  readonly wrappedIn?: string;
 }
 
 /** Throwable's own serialized fields (JDK 8-21), which are not the class's `fields`. */
@@ -34,7 +41,9 @@ export function isThrowable(object: JavaObject): boolean {
  * The {@link JavaException} of a decoded Throwable. A GenericException that names the
  * real exception (`exceptionClass`, `exceptionMessage`) is unwrapped: its class and message
  * are the real ones and its stack the one printed into its message (StringUtils.toString of
- * the cause), when the message carries one. `json` turns the class's own fields into JSON.
+ * the cause), when the message carries one. So is the RuntimeException a provider's
+ * ExceptionFilter wraps an undeclared exception in, whose message is that printout.
+ * `json` turns the class's own fields into JSON.
  */
 export function javaExceptionOf(throwable: JavaObject, json: (value: unknown) => unknown): JavaException {
   return read(throwable, json, new Set());
@@ -54,8 +63,11 @@ function read(t: JavaObject, json: (value: unknown) => unknown, seen: Set<JavaOb
       message: typeof f.exceptionMessage === "string" ? f.exceptionMessage : null,
       stackTrace: printed.length > 0 ? printed : stackTrace,
       ...(cause ? { cause } : {}),
+      wrappedIn: t.className,
     };
   }
+  const filtered = t.className === "java.lang.RuntimeException" && message !== null && cause === undefined ? printedException(message) : undefined;
+  if (filtered) return { ...filtered, wrappedIn: t.className };
   const fields = own.length > 0 ? Object.fromEntries(own.map((k) => [k, json(f[k])])) : undefined;
   return { class: t.className, message, stackTrace, ...(cause ? { cause } : {}), ...(fields ? { fields } : {}) };
 }
@@ -85,6 +97,18 @@ function frameText(frame: unknown): string {
 /** StackTraceElement's `format` bits (java.lang.StackTraceElement, JDK 9+). */
 const BUILTIN_CLASS_LOADER = 0x1;
 const JDK_NON_UPGRADEABLE_MODULE = 0x2;
+
+/**
+ * The exception StringUtils.toString printed, as ExceptionFilter puts it in the message of
+ * the RuntimeException it wraps an undeclared exception in: `class[: message]`, a line
+ * break, then printStackTrace (`class[: message]` again and the `\tat` frames).
+ */
+function printedException(text: string): Pick<JavaException, "class" | "message" | "stackTrace"> | undefined {
+  const head = /^([\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+)(?:: ([\s\S]*?))?\r?\n\1(?::|\r?\n)/u.exec(text);
+  const frames = head === null ? [] : printedStack(text);
+  if (head === null || frames.length === 0) return undefined;
+  return { class: head[1]!, message: head[2] ?? null, stackTrace: frames };
+}
 
 /** The frames of the first exception in a printStackTrace text: its `\tat ` lines, up to the first "Caused by". */
 function printedStack(text: string): string[] {

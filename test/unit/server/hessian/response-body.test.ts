@@ -77,9 +77,23 @@ describe("decodeResponseBody", () => {
         class: "io.dubboconsole.demo.api.BusinessException",
         message: "no",
         stackTrace: [`${ORACLE}.exception(HessianOracle.java:221)`, `${ORACLE}.answer(HessianOracle.java:92)`, `${ORACLE}.main(HessianOracle.java:69)`],
+        wrappedIn: "com.alibaba.dubbo.rpc.service.GenericException",
       },
       attachments: { dubbo: "2.0.2" },
     });
+  });
+
+  it("unwraps the RuntimeException a provider's ExceptionFilter puts an undeclared exception in", () => {
+    // new RuntimeException(StringUtils.toString(new x.Boom("two\nlines"))), as ExceptionFilter.onResponse does.
+    const printed = "x.Boom: two\nlines\nx.Boom: two\nlines\n\tat x.Svc.run(Svc.java:7)\n\tat x.Main.main(Main.java:3)\nCaused by: java.io.IOException: disk\n\tat x.Disk.read(Disk.java:1)\n";
+    const thrown = new JavaObject("java.lang.RuntimeException", { detailMessage: printed, stackTrace: [], cause: null });
+    expect(decodeResponseBody(encodeHessian([0, thrown]))).toEqual({
+      kind: "exception",
+      exception: { class: "x.Boom", message: "two\nlines", stackTrace: ["x.Svc.run(Svc.java:7)", "x.Main.main(Main.java:3)"], wrappedIn: "java.lang.RuntimeException" },
+      attachments: {},
+    });
+    const plain = new JavaObject("java.lang.RuntimeException", { detailMessage: "just a message", stackTrace: [], cause: null });
+    expect(decodeResponseBody(encodeHessian([0, plain]))).toEqual({ kind: "exception", exception: { class: "java.lang.RuntimeException", message: "just a message", stackTrace: [] }, attachments: {} });
   });
 
   it("reads the flags old protocol versions get: 0, 1 and 2 carry no attachments", () => {

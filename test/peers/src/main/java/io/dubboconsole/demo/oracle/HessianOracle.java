@@ -216,6 +216,10 @@ public final class HessianOracle {
             t = real = new IllegalStateException(message);
         } else if ("caused".equals(kind)) {
             t = real = new RuntimeException(message, new IllegalArgumentException("the cause"));
+        } else if ("filtered".equals(kind)) {
+            // ExceptionFilter.onResponse: an unchecked exception from outside the API's jar and java.*.
+            real = new OracleFailure(message);
+            t = new RuntimeException(org.apache.dubbo.common.utils.StringUtils.toString(real));
         } else if ("generic-alibaba".equals(kind)) {
             // GenericFilter (2.7, and 3.x with dubbo-compatible): the real exception is named, not kept.
             real = new BusinessException("E_BUSINESS", message);
