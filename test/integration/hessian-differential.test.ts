@@ -8,7 +8,7 @@ import { descriptorOf, parseParameterTypes } from "@/server/protocol/hessian/jav
 import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments } from "@/server/protocol/hessian/request-body";
 import { decodeResponseBody } from "@/server/protocol/hessian/response-body";
 import { toJava } from "@/server/protocol/hessian/to-java";
-import { typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
+import { EMPTY_TYPE_CATALOG, typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 import { BODY_CASES, type BodyCase, CASES_TYPES, SERVICES } from "../support/hessian-cases";
 import { type HessianOracle, type HessianOracleLine, startHessianOracle } from "../support/hessian-oracle";
 
@@ -139,6 +139,28 @@ describe.each<HessianOracleLine>(["3.3", "2.7"])("hessian2 bodies against Dubbo 
       expect(answer.head).toEqual([DUBBO_PROTOCOL_VERSION, s.interfaceName, s.version, "$invoke", "Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/Object;"]);
       expect(answer.method).toBe(c.method);
       expect(answer.generic).toBe("true");
+    });
+
+    // No metadata: unknown classes travel as maps, enums as names, and the provider types them.
+    // (Without a date: PojoUtils.realize reads a String into a Date only as "yyyy-MM-dd HH:mm:ss".)
+    const userWithoutDate = Object.fromEntries(Object.entries(BODY_CASES.find((c) => c.name === "POJO")!.args[0] as Record<string, unknown>).filter(([k]) => k !== "createdAt"));
+    it.each([
+      ["a POJO as a map", "echoUser", [`io.dubboconsole.demo.api.User`], [userWithoutDate]],
+      ["an enum as its name", "echoEnum", ["io.dubboconsole.demo.api.Color"], ["BLUE"]],
+      ["a list of POJOs as maps", "addressesByCity", ["java.util.List<io.dubboconsole.demo.api.User>"], [[userWithoutDate]]],
+    ] as const)("without metadata, %s: the provider realizes what the JSON stands for", async (_name, method, parameterTypes, args) => {
+      const types = parseParameterTypes(parameterTypes);
+      const request = genericRequest({
+        path: SERVICES.types.interfaceName,
+        version: SERVICES.types.version,
+        method,
+        parameterTypes,
+        args: args.map((a, i) => toJava(types[i]!, a, EMPTY_TYPE_CATALOG, `args[${i}]`, { generic: true })),
+        attachments: invocationAttachments({ ...SERVICES.types, timeoutMs: 3000 }),
+      });
+      const answer = await oracle.ask({ op: "generic", interface: SERVICES.types.interfaceName, method, args, body: encodeRequestBody(request).toString("base64") });
+      expect(answer.diff).toBe("");
+      expect(answer.sameAsJson).toBe(true);
     });
   });
 });

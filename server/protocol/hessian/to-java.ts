@@ -41,8 +41,19 @@ import type { TypeCatalog } from "./type-catalog";
  *   as int, long or double by value, lists as ArrayList, objects as HashMap, an object with
  *   `"class"` as that class (`{"class":"java.lang.Long","value":"7"}` for a boxed value).
  */
-export function toJava(type: JavaTypeRef, json: unknown, types: TypeCatalog, path: string): HessianValue {
-  return new Converter(types).value(type, json, path, "boxed", 0);
+export function toJava(type: JavaTypeRef, json: unknown, types: TypeCatalog, path: string, options: ToJavaOptions = {}): HessianValue {
+  return new Converter(types, options.generic === true).value(type, json, path, "boxed", 0);
+}
+
+/** How to read JSON into Java values. */
+export interface ToJavaOptions {
+  /**
+   * For a generic call (`$invoke`), whose arguments the provider's GenericFilter turns into
+   * its parameter types with PojoUtils.realize: a class `types` does not describe is sent as
+   * a HashMap of its fields (`"class"` kept when given) and an enum constant as its name,
+   * for the provider to type from its own classes, instead of a guess at the class's fields.
+   */
+  readonly generic?: boolean;
 }
 
 /** How deep JSON may nest before the console refuses it (a Java call never needs this many). */
@@ -139,7 +150,10 @@ function setField(fields: Record<string, HessianValue>, name: string, value: Hes
 }
 
 class Converter {
-  constructor(private readonly types: TypeCatalog) {}
+  constructor(
+    private readonly types: TypeCatalog,
+    private readonly generic: boolean,
+  ) {}
 
   value(type: JavaTypeRef, json: unknown, path: string, slot: Slot, depth: number): HessianValue {
     if (depth > MAX_DEPTH) throw new InvalidArgumentsError([{ path, message: `nested more than ${MAX_DEPTH} levels deep` }]);
@@ -209,6 +223,8 @@ class Converter {
   private instance(name: string, json: unknown, path: string, depth: number): HessianValue {
     const info = this.types.lookup(name);
     if (info && info.enumConstants.length > 0) return enumConstant(name, info.enumConstants, json);
+    if (info === undefined && this.generic && typeof json === "string") return json;
+    if (info === undefined && this.generic && isObject(json)) return this.genericMap(json, path, depth);
     if (typeof json === "string" && info === undefined) return new JavaObject(name, { name: json });
     if (isObject(json)) return this.pojo(name, json, path, depth);
     if (Array.isArray(json) && info === undefined) {
@@ -234,6 +250,12 @@ class Converter {
       setField(fields, key, type === undefined ? this.infer(value, at, depth + 1) : this.value(type, value, at, "primitive", depth + 1));
     }
     return new JavaObject(selected, fields);
+  }
+
+  /** A generic call's object of a class the catalog does not know: a HashMap of its fields for PojoUtils.realize, `"class"` kept. */
+  private genericMap(json: Record<string, unknown>, path: string, depth: number): HessianValue {
+    const entries = Object.entries(json).map(([k, v]) => [k, k === "class" ? wrap(path, () => className(v)) : this.infer(v, member(path, k), depth + 1)] as const);
+    return new JavaMap(null, inJavaHashOrder(entries));
   }
 
   /** A value with no declared type, from its JSON shape. */

@@ -178,3 +178,19 @@ describe("toJava without a declared type (java.lang.Object)", () => {
     expect(refusal("java.lang.Object", deep).message).toContain("nested more than");
   });
 });
+
+describe("toJava for a generic call", () => {
+  const generic = (t: string, json: unknown, catalog = EMPTY_TYPE_CATALOG) => toJava(type(t), json, catalog, "args[0]", { generic: true });
+
+  it("sends a class the catalog does not know as a map of its fields, for the provider's PojoUtils.realize", () => {
+    const user = generic("x.User", { name: "u", id: 7, class: "x.VipUser" }) as JavaMap;
+    expect(user.type).toBe(null);
+    expect(new Map(user.entries)).toEqual(new Map<unknown, unknown>([["name", "u"], ["id", 7], ["class", "x.VipUser"]]));
+    expect(generic("x.Color", "RED")).toBe("RED");
+  });
+
+  it("still types what the catalog knows", () => {
+    expect(generic(`${API}.Color`, "RED", demo)).toEqual(new JavaObject(`${API}.Color`, { name: "RED" }));
+    expect((generic(`${API}.Address`, { zip: 1 }, demo) as JavaObject).className).toBe(`${API}.Address`);
+  });
+});
