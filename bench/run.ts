@@ -6,6 +6,8 @@
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
  * `npm run bench -- raw-echo` prints issue 8's ceiling: Dubbo frames echoed over loopback
  * TCP, 64 in flight, 1 KiB bodies (BENCH_ECHO_SECONDS, default 5).
+ * `npm run bench -- hessian` times hessian2 encode and decode of the demo POJOs beside
+ * hessian.js alone (issue 8).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
  * measurements, the built console's included: it runs `npm run build` first when the
  * build is missing or stale; BENCH_LARGE=1 or `--large` adds 250,000 URLs); a name that
@@ -17,6 +19,7 @@ import { benchRawEcho } from "./raw-echo";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
+import { benchHessian } from "./hessian";
 import { benchRoutePreview } from "./route-preview";
 
 async function main(): Promise<void> {
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
+    ["hessian", async () => benchHessian(rounds)],
   ];
   const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
   const exact = benches.some(([name]) => name === only);
