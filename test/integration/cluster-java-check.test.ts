@@ -1,29 +1,26 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
 import { javaDoubleString, javaFloatString, javaStringOf } from "@/server/cluster/java-string";
 import { ConsistentHashLoadBalance } from "@/server/cluster/load-balance/consistent-hash";
 import { RoundRobinLoadBalance } from "@/server/cluster/load-balance/round-robin";
 import { warmupWeight } from "@/server/cluster/load-balance/weight";
 import { methodParam } from "@/server/cluster/url-parameters";
-import { FakeInvoker, invocation, testEnv } from "./fakes";
-// What the real Dubbo answered: test/peers/cluster-check/run.sh (ClusterCheck.java) run against
-// the rig's dubbo-2.7 (2.7.23) and dubbo-3.3 (3.3.6) classpaths on OpenJDK 17.0.15.
-import java from "./java-check.json";
+import { type ClusterCheckAnswers, runClusterCheck } from "../support/cluster-check";
+import { FakeInvoker, invocation, testEnv } from "../unit/server/cluster/fakes";
 
-interface JavaAnswers {
-  warmup: [number, number, number, number][];
-  roundRobin: string[][];
-  consistentHash: string[][];
-  methodParameters: string[];
-  numbers: [string, number | string, string][];
-}
-
-const DIALECTS: [ClusterDialect, JavaAnswers][] = [
-  ["2.7", java["2.7"] as JavaAnswers],
-  ["3.x", java["3.x"] as JavaAnswers],
+// Dubbo's own classes answer in the same run: ClusterCheck (test/peers) on the rig's 2.7.23 and
+// 3.3.6 classpaths, one JVM per release.
+const DIALECTS: [ClusterDialect, "2.7" | "3.3"][] = [
+  ["2.7", "2.7"],
+  ["3.x", "3.3"],
 ];
 
-describe.each(DIALECTS)("against Dubbo's own classes (%s)", (dialect, answers) => {
+describe.each(DIALECTS)("against Dubbo's own classes (%s)", (dialect, line) => {
+  let answers: ClusterCheckAnswers;
+  beforeAll(async () => {
+    answers = await runClusterCheck(line);
+  });
+
   it("computes every warm-up weight as AbstractLoadBalance.calculateWarmupWeight", () => {
     for (const [uptime, warmup, weight, expected] of answers.warmup) {
       expect([uptime, warmup, weight, warmupWeight(uptime, warmup, weight, dialect)]).toEqual([uptime, warmup, weight, expected]);

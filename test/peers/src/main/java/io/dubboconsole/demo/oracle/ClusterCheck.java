@@ -1,3 +1,5 @@
+package io.dubboconsole.demo.oracle;
+
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
@@ -15,9 +17,9 @@ import org.apache.dubbo.rpc.cluster.loadbalance.ConsistentHashLoadBalance;
 import org.apache.dubbo.rpc.cluster.loadbalance.RoundRobinLoadBalance;
 
 /**
- * What the real Dubbo load balances and URL getters answer for the cases the engine's unit
- * tests (test/unit/server/cluster/java-check.test.ts) assert: compiled and run against the
- * dubbo-2.7.23 and dubbo-3.3.6 jars by run.sh, printing one JSON object. Deterministic parts
+ * What the real Dubbo load balances and URL getters answer for the cases
+ * test/integration/cluster-java-check.test.ts asserts: run by that test on the peers'
+ * dubbo-2.7.23 and dubbo-3.3.6 classpaths, printing one JSON object. Deterministic parts
  * only (no ThreadLocalRandom): warm-up weights, round robin sequences, consistent hash
  * picks, method parameters, and the JDK's toString of numbers.
  */
