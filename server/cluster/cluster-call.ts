@@ -20,6 +20,8 @@ export interface Attempt {
   /** `ok`, `business_exception`, or the error's code (`timeout`, `remote_error`, …). */
   readonly outcome: "ok" | "business_exception" | ErrorCode;
   readonly elapsedMs: number;
+  /** Why the try failed, for people (the error's message); absent for `ok` and `business_exception`. */
+  readonly message?: string;
 }
 
 /**
@@ -188,7 +190,8 @@ export class ClusterCall {
 
   private record(invoker: Invoker, outcome: InvokeOutcome, started: number): InvokeOutcome {
     const label = outcome.type === "value" ? "ok" : outcome.type === "business_exception" ? "business_exception" : outcome.error.code;
-    this.attempts.push({ provider: invoker.address, outcome: label, elapsedMs: this.env.clock.now() - started });
+    const elapsedMs = this.env.clock.now() - started;
+    this.attempts.push(outcome.type === "error" ? { provider: invoker.address, outcome: label, elapsedMs, message: outcome.error.message } : { provider: invoker.address, outcome: label, elapsedMs });
     return outcome;
   }
 }

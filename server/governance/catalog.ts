@@ -1,6 +1,7 @@
 import type { AddressDetail, ApplicationDetail, ApplicationsResponse, ServiceDetail } from "@/lib/api/catalog-entities";
 import type { ChangeEvent } from "@/lib/api/events";
 import type { ServicesResponse } from "@/lib/api/services";
+import type { ServiceMethods } from "@/lib/dubbo/service-methods";
 import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
 import type { ViewChange } from "../registry/registry-view";
@@ -103,6 +104,25 @@ export class ServiceCatalog {
     const methods = await resolveCatalogMethods(this.registries, entry);
     // Stale markers as of the answer, not of the request: reading the report may take a while.
     return serviceDetail(this.store.entry(key) ?? entry, methods, this.current());
+  }
+
+  /**
+   * The entry of one service (for the invocation service), undefined for a key nothing
+   * registers. @throws RegistryUnavailableError when no registry has been read yet.
+   */
+  entry(key: string): ServiceEntry | undefined {
+    this.current();
+    return this.store.entry(key);
+  }
+
+  /** The methods of an entry: the metadata's definition, else the providers' `methods` names (resolveCatalogMethods). */
+  methods(entry: ServiceEntry): Promise<ServiceMethods> {
+    return resolveCatalogMethods(this.registries, entry);
+  }
+
+  /** The sources of the registries, as configured, in order. */
+  get registrySources(): string[] {
+    return this.registries.map((r) => r.address.source);
   }
 
   /** The applications that provide or consume a service, by name; `q` as for services (substring, or `*` glob). */

@@ -1,9 +1,12 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
+import { createClusterEnv } from "../cluster/cluster-env";
 import { ServiceCatalog } from "../governance/catalog";
+import { InvokeService } from "../governance/invoke";
 import { RouteStore } from "../governance/route-store";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rule-checks";
 import { ConfigRouteService } from "../governance/config-routes";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
+import { ConnectionPool } from "../protocol/connection-pool";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
 import { EventBus } from "./event-bus";
@@ -24,6 +27,8 @@ export class Engine {
   /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
   readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
+  /** POST /api/v1/invoke: calls through the cluster over one shared connection per provider. */
+  readonly invocations: InvokeService;
   private caches: DiskCache[] = [];
 
   constructor(
@@ -43,6 +48,7 @@ export class Engine {
       configCenters: this.configRoutes.centers,
     });
     this.routes.onChange((event) => this.events.publish(event));
+    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), ConnectionPool.withOptions({ log }));
   }
 
   start(): void {
@@ -55,12 +61,15 @@ export class Engine {
     }
   }
 
-  close(): void {
+  /** Stops everything; resolves once the provider connections are closed. */
+  close(): Promise<void> {
+    const invocations = this.invocations.close();
     for (const c of this.caches) c.detach();
     this.caches = [];
     this.configRoutes.close();
     for (const r of this.registries) r.close();
     this.events.close();
+    return invocations;
   }
 
   registryStatus(): RegistryStatusResponse {

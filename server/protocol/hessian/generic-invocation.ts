@@ -15,8 +15,12 @@ export interface GenericCall {
   readonly path: string;
   readonly version: string;
   readonly method: string;
-  /** Java type names of the real method's parameters. */
-  readonly parameterTypes: readonly string[];
+  /**
+   * Java type names of the real method's parameters; null when they are not known: the
+   * provider then finds the method by name alone, which works when it has one method of
+   * that name (ReflectUtils.findMethodByMethodSignature with null types, 2.7.23 and 3.3).
+   */
+  readonly parameterTypes: readonly string[] | null;
   /** Hessian-ready arguments (to-java.ts), one per parameter type. */
   readonly args: readonly unknown[];
   /** The attachments of the call (invocationAttachments), to which `generic=true` is added. */
@@ -33,14 +37,14 @@ export const GENERIC_PARAMETER_TYPES = ["java.lang.String", "java.lang.String[]"
  * ValidationError for a type that is not a Java type.
  */
 export function genericRequest(call: GenericCall): RpcRequest {
-  const types = parseParameterTypes(call.parameterTypes).map(genericTypeName);
+  const types = call.parameterTypes === null ? null : new JavaList("[string", parseParameterTypes(call.parameterTypes).map(genericTypeName));
   return {
     dubboVersion: DUBBO_PROTOCOL_VERSION,
     path: call.path,
     version: call.version,
     method: "$invoke",
     parameterTypes: GENERIC_PARAMETER_TYPES,
-    args: [call.method, new JavaList("[string", types), new JavaList("[object", call.args as JavaList["items"])],
+    args: [call.method, types, new JavaList("[object", call.args as JavaList["items"])],
     attachments: { ...call.attachments, generic: "true" },
   };
 }

@@ -313,6 +313,6 @@ describe("the cluster around the strategies", () => {
     const broken = new FakeInvoker(A, "", () => Promise.reject(new Error("bug")));
     const r = await clusterOf([broken], "cluster=failfast").cluster.invoke(CALL);
     expect(r.outcome.type === "error" && r.outcome.error.message).toContain("the invoker of 10.0.0.1:20880 failed unexpectedly: bug");
-    expect(r.attempts).toEqual([{ provider: A, outcome: "internal", elapsedMs: 0 }]);
+    expect(r.attempts).toEqual([{ provider: A, outcome: "internal", elapsedMs: 0, message: "the invoker of 10.0.0.1:20880 failed unexpectedly: bug" }]);
   });
 });

@@ -1,0 +1,15 @@
+import { invokeRequestSchema } from "@/lib/api/invoke";
+import { endpoint } from "../../_lib/endpoint";
+import { parseJsonBody } from "../../_lib/request-input";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/**
+ * POST /api/v1/invoke — calls one method of one service through the cluster, on one pinned
+ * provider or at a direct url, and answers the value (or the exception the method threw)
+ * with the provider that served it, the time taken and every attempt. See docs/api.md.
+ */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  POST: async ({ request, engine }) => engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal),
+});

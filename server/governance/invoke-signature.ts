@@ -1,0 +1,53 @@
+import type { ServiceMethods } from "@/lib/dubbo/service-methods";
+import { InvalidArgumentsError } from "@/lib/errors";
+import { type TypeCatalog, typeCatalogOf } from "../protocol/hessian/type-catalog";
+
+/** The signature a call is made with, and what the metadata says of the classes it uses. */
+export interface CallSignature {
+  /** The parameter types to send; empty when unknown (no metadata, none given) and the call has arguments. */
+  readonly parameterTypes: readonly string[];
+  /** The metadata's catalog of the service's classes; null without metadata. */
+  readonly types: TypeCatalog | null;
+}
+
+/** Catalogs built per metadata definition (the definition object is kept while it is unchanged). */
+const catalogs = new WeakMap<object, TypeCatalog>();
+
+function catalogOf(methods: Extract<ServiceMethods, { source: "definition" }>): TypeCatalog {
+  let c = catalogs.get(methods.types);
+  if (c === undefined) {
+    c = typeCatalogOf(methods.types);
+    catalogs.set(methods.types, c);
+  }
+  return c;
+}
+
+/**
+ * The signature of `method` for a call with `args`:
+ * - `parameterTypes` given: those, with the metadata's classes when there is a definition;
+ * - left out, with a definition: the one method of that name (none: 400 naming the
+ *   methods there are; several: 400 naming the overloads to choose from);
+ * - left out, without a definition: unknown, so the call goes generic by name (see
+ *   server/protocol/invocation-mode.ts), or typed without arguments when `args` is empty.
+ * @throws InvalidArgumentsError (400), its issue at `method` or `parameterTypes`, or at
+ *   `args` when their number is not the method's.
+ */
+export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods): CallSignature {
+  const types = methods.source === "definition" ? catalogOf(methods) : null;
+  if (parameterTypes !== undefined) return { parameterTypes, types };
+  if (methods.source !== "definition") return { parameterTypes: [], types };
+  const named = methods.methods.filter((m) => m.name === method);
+  if (named.length === 0) {
+    const names = [...new Set(methods.methods.map((m) => m.name))].join(", ");
+    throw new InvalidArgumentsError([{ path: "method", message: `the service's metadata lists no method ${method}; its methods are ${names || "(none)"}` }]);
+  }
+  if (named.length > 1) {
+    const overloads = named.map((m) => `${method}(${m.parameterTypes.join(", ")})`).join("; ");
+    throw new InvalidArgumentsError([{ path: "parameterTypes", message: `${method} is overloaded, so parameterTypes must say which one: ${overloads}` }]);
+  }
+  const chosen = named[0]!.parameterTypes;
+  if (chosen.length !== args.length) {
+    throw new InvalidArgumentsError([{ path: "args", message: `${method}(${chosen.join(", ")}) takes ${chosen.length} argument${chosen.length === 1 ? "" : "s"}, got ${args.length}` }]);
+  }
+  return { parameterTypes: chosen, types };
+}

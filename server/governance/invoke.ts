@@ -1,0 +1,120 @@
+import "server-only";
+import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
+import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
+import type { ServiceMethods } from "@/lib/dubbo/service-methods";
+import { isConsoleError, TimeoutError } from "@/lib/errors";
+import type { CatalogService } from "../cluster/catalog-snapshot";
+import type { ClusterCallOptions, ClusterResult } from "../cluster/cluster-call";
+import type { ClusterEnv } from "../cluster/cluster-env";
+import { NoProviderError } from "../cluster/cluster-errors";
+import type { ConnectionPool } from "../protocol/connection-pool";
+import { type DubboInvocation, preparedArguments } from "../protocol/dubbo-invoker";
+import { invokeAnswer } from "./invoke-answer";
+import { References } from "./invoke-references";
+import { callSignature } from "./invoke-signature";
+
+/** What the invocation service reads of the service catalog. */
+export interface InvokeCatalog {
+  /** The service's entry; undefined when nothing registers it. @throws RegistryUnavailableError before any registry was read. */
+  entry(key: string): CatalogService | undefined;
+  /** The service's methods (metadata definition, else names from the provider URLs). */
+  methods(entry: CatalogService): Promise<ServiceMethods>;
+  readonly registrySources: readonly string[];
+}
+
+const NO_METHODS: ServiceMethods = { source: "none", methods: [] };
+
+/**
+ * POST /api/v1/invoke's service (ARCHITECTURE flow 3): resolves the service in the catalog
+ * and the method's signature in its metadata, types the arguments (400 before anything is
+ * sent when they do not fit), and calls through the cluster (the service's routes, the load
+ * balance, the strategy's retries), on one pinned provider, or straight to a `url`.
+ *
+ * `timeoutMs` bounds the whole call: each try gets it as its timeout, and the call is given
+ * up when it has passed (so failover retries only what failed fast: a refused connection, a
+ * READONLY provider). Without it each try gets its provider's `timeout` and failover may
+ * take up to `retries + 1` of them.
+ */
+export class InvokeService {
+  private readonly references: References;
+  /** The last entry read of each service, served while the catalog cannot be read. */
+  private readonly lastEntries = new Map<string, CatalogService>();
+
+  constructor(
+    private readonly catalog: InvokeCatalog,
+    env: ClusterEnv,
+    private readonly pool: ConnectionPool,
+  ) {
+    this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool);
+  }
+
+  /**
+   * Runs one call. Answers the value or the method's exception (200); throws a typed error
+   * otherwise: InvalidArgumentsError / ValidationError (400), NoProviderError (503), or an
+   * InvocationFailedError carrying the attempts, with the code of the failure (504 timeout,
+   * 502 remote_error or connection_failed, 503 provider_read_only, 413 payload_too_large).
+   * `signal`: the HTTP request's, aborted when its client goes away.
+   */
+  async invoke(body: InvokeRequestBody, signal?: AbortSignal): Promise<InvokeResponse> {
+    const started = performance.now();
+    const service: ServiceId = { interface: body.service, group: body.group ?? "", version: body.version ?? "" };
+    const key = serviceKey(service);
+    const entry = this.entry(key, body.url !== undefined);
+    if (entry === undefined && body.url === undefined) {
+      throw new NoProviderError(key, body.method, "no registry holds the service (a key is group/interface:version; give url to call a provider directly)");
+    }
+    const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
+    const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
+    const invocation: DubboInvocation = {
+      method: body.method,
+      parameterTypes: signature.parameterTypes,
+      args: body.args,
+      attachments: body.attachments ?? {},
+      ...(signature.types ? { types: signature.types } : {}),
+    };
+    const prepared = preparedArguments(invocation);
+    if (isConsoleError(prepared)) throw prepared;
+    const result = await this.withDeadline(key, body.timeoutMs, signal, (options) => {
+      const settings = { ...(body.cluster ? { cluster: body.cluster } : {}), ...(body.loadbalance ? { loadbalance: body.loadbalance } : {}) };
+      if (body.url !== undefined) return this.references.direct(service, settings, body.url, invocation, options);
+      if (body.provider !== undefined) return this.references.pinned(key, service, settings, body.provider, invocation, options);
+      return this.references.throughCluster(key, service, settings, invocation, options);
+    });
+    return invokeAnswer(result, performance.now() - started);
+  }
+
+  /** Stops the references and closes every provider connection; resolves once the sockets are closed. */
+  async close(): Promise<void> {
+    this.references.stop();
+    await this.pool.closeAll();
+  }
+
+  /** Runs `call` with the call's timeout as a deadline for all its tries, and the request's signal. */
+  private async withDeadline(key: string, timeoutMs: number | undefined, signal: AbortSignal | undefined, call: (options: ClusterCallOptions) => Promise<ClusterResult>): Promise<ClusterResult> {
+    if (timeoutMs === undefined) return call(signal ? { signal } : {});
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new TimeoutError(key, timeoutMs)), timeoutMs);
+    const onAbort = () => deadline.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      return await call({ timeoutMs, signal: deadline.signal });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** The catalog's entry of `key`, or the last one read while the catalog cannot be read (or, for a direct call, none). */
+  private entry(key: string, optional = false): CatalogService | undefined {
+    try {
+      const entry = this.catalog.entry(key);
+      if (entry === undefined) this.lastEntries.delete(key);
+      else this.lastEntries.set(key, entry);
+      return entry;
+    } catch (e) {
+      if (!isConsoleError(e) || e.code !== "registry_unavailable") throw e;
+      if (optional || this.lastEntries.has(key)) return this.lastEntries.get(key);
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
+import { CodecError, type ConsoleError, isConsoleError } from "@/lib/errors";
+import type { CallOptions, Invocation, InvokeOutcome, Invoker } from "../cluster/invoker";
+import type { ExchangeClient } from "./exchange-client";
+import { STATUS_OK } from "./frame";
+import { fromJava } from "./hessian/from-java";
+import { genericRequest } from "./hessian/generic-invocation";
+import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments, type RpcRequest } from "./hessian/request-body";
+import { decodeResponseBody, errorOfStatus } from "./hessian/response-body";
+import { EMPTY_TYPE_CATALOG, type TypeCatalog } from "./hessian/type-catalog";
+import { type InvocationMode, invocationMode, type PreparedArguments, prepareArguments } from "./invocation-mode";
+
+/**
+ * An invocation with what a Dubbo invoker needs to type its arguments. The cluster hands
+ * the invocation object on untouched, so these fields reach the invoker.
+ */
+export interface DubboInvocation extends Invocation {
+  /** The service's classes as its metadata describes them; absent when there is no metadata. */
+  readonly types?: TypeCatalog;
+  /** Forces a mode; absent, {@link invocationMode} decides (see invocation-mode.ts). */
+  readonly mode?: InvocationMode;
+}
+
+/** Arguments prepared per invocation, so the tries of one cluster call convert them once. */
+const prepared = new WeakMap<Invocation, PreparedArguments | ConsoleError>();
+
+/** The invocation's prepared arguments, or the error that refuses them (the same for every provider). */
+export function preparedArguments(invocation: DubboInvocation): PreparedArguments | ConsoleError {
+  let p = prepared.get(invocation);
+  if (p === undefined) {
+    const mode = invocation.mode ?? invocationMode(invocation.parameterTypes, invocation.args.length, invocation.types ?? null);
+    try {
+      p = prepareArguments(mode, invocation.parameterTypes, invocation.args, invocation.types ?? EMPTY_TYPE_CATALOG);
+    } catch (e) {
+      if (!isConsoleError(e)) throw e;
+      p = e;
+    }
+    prepared.set(invocation, p);
+  }
+  return p;
+}
+
+/**
+ * One provider over its shared exchange client: Java's DubboInvoker. Sends the invocation
+ * typed or generic (invocation-mode.ts) with the attachments a 3.x consumer sends
+ * (`interface`, `group`, `token` from the provider URL, the caller's, then `path`,
+ * `version`, `timeout`), and reads the answer: a value as JSON, the exception the method
+ * threw under its real class (a generic call's GenericException unwrapped), or a typed
+ * error for a status other than OK, a timeout, a lost connection, a READONLY provider.
+ *
+ * Arguments that do not fit their types answer a `local` error: no provider would take
+ * them, so no strategy retries them. So does a request body over the payload limit.
+ */
+export class DubboInvoker implements Invoker {
+  readonly address: string;
+
+  constructor(
+    readonly url: DubboUrl,
+    private readonly client: ExchangeClient,
+  ) {
+    this.address = urlAddress(url);
+  }
+
+  /** DubboInvoker.isAvailable: connected (or not yet tried: clients connect lazily) and not READONLY. */
+  isAvailable(): boolean {
+    const state = this.client.state.type;
+    return !this.client.readOnly && state !== "closed" && state !== "backoff";
+  }
+
+  async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    const args = preparedArguments(invocation);
+    if (isConsoleError(args)) return { type: "error", error: args, local: true };
+    let body: Buffer;
+    try {
+      body = encodeRequestBody(this.request(invocation, args, options.timeoutMs));
+    } catch (e) {
+      if (isConsoleError(e)) return { type: "error", error: e, local: true };
+      throw e;
+    }
+    try {
+      const frame = await this.client.request(body, { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+      if (frame.status !== STATUS_OK) return { type: "error", error: errorOfStatus(frame.status, frame.body, this.address, frame.serialization) };
+      return this.answer(frame.body, invocation.types, args.mode === "generic");
+    } catch (e) {
+      if (!isConsoleError(e)) throw e;
+      return { type: "error", error: e, ...(e.code === "payload_too_large" && e.details?.direction === "outgoing" ? { local: true } : {}) };
+    }
+  }
+
+  private request(invocation: DubboInvocation, args: PreparedArguments, timeoutMs: number): RpcRequest {
+    const url = this.url;
+    const interfaceName = urlParam(url, "interface", url.path);
+    const path = url.path || interfaceName;
+    const version = urlParam(url, "version");
+    const attachments = invocationAttachments(
+      { interfaceName, path, version, group: urlParam(url, "group"), token: urlParam(url, "token"), timeoutMs },
+      invocation.attachments,
+    );
+    if (args.mode === "generic") {
+      return genericRequest({ path, version: version || "0.0.0", method: invocation.method, parameterTypes: args.parameterTypes, args: args.args, attachments });
+    }
+    return { dubboVersion: DUBBO_PROTOCOL_VERSION, path, version: version || "0.0.0", method: invocation.method, parameterTypes: args.parameterTypes ?? [], args: args.args, attachments };
+  }
+
+  private answer(body: Buffer, types: TypeCatalog | undefined, generic: boolean): InvokeOutcome {
+    let result;
+    let value: unknown = null;
+    try {
+      result = decodeResponseBody(body);
+      if (result.kind === "value") value = fromJava(result.value, { ...(types ? { types } : {}), generic });
+    } catch (e) {
+      if (isConsoleError(e)) return { type: "error", error: e };
+      return { type: "error", error: new CodecError(`the answer of ${this.address} could not be read: ${e instanceof Error ? e.message : String(e)}`, { cause: e }) };
+    }
+    if (result.kind === "exception") return { type: "business_exception", exception: { ...result.exception, stackTrace: [...result.exception.stackTrace] }, attachments: result.attachments };
+    return { type: "value", value, attachments: result.attachments };
+  }
+}
