@@ -51,9 +51,14 @@ async function jsonView(page: Page): Promise<unknown> {
 
 /** Replaces the JSON view's text as an operator would: select all, then type. */
 async function typeJson(page: Page, value: unknown): Promise<void> {
+  await typeJsonText(page, JSON.stringify(value));
+}
+
+/** Replaces the JSON view's text with `text` as typed (for numbers a JS value cannot hold). */
+async function typeJsonText(page: Page, text: string): Promise<void> {
   await page.getByTestId("args-json").click();
   await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText(JSON.stringify(value));
+  await page.keyboard.insertText(text);
 }
 
 /** Fills echoUser's User: scalars, an enum, a date, the nested Address, a list of addresses and a map. */
@@ -131,7 +136,8 @@ describe("the Invoke page", () => {
     expect(await page.getByTestId("args-json-problem").textContent()).toContain("At args.0.address: io.dubboconsole.demo.api.Address is sent as a JSON object of its properties, got an array");
     expect(await control(page, "args.0.name").inputValue()).toBe("Grace");
 
-    await typeJson(page, [{ id: 9007199254740993 }]);
+    // Written as text: the JS literal 9007199254740993 would already be 9007199254740992.
+    await typeJsonText(page, '[{"id": 9007199254740993}]');
     expect(await page.getByTestId("args-json-problem").textContent()).toContain('write it as a string, "9007199254740993"');
 
     await typeJson(page, [{ address: { zip: "ten" } }]);
