@@ -137,15 +137,15 @@ export class SideMatcher {
 
 /** Evaluates one key on the value read for it. */
 function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext): KeyExplanation {
-  const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
+  const value = readValue(got);
   let verdict: KeyVerdict;
   let decidedBy: PatternHit | null = null;
   if (value !== null) {
-    [verdict, decidedBy] = judge(clause, value, ctx);
-  } else if (got.kind === "unavailable") {
-    verdict = "unavailable";
+    const decision = judge(clause, value, ctx);
+    verdict = decision.verdict;
+    if (decision.pattern !== null) decidedBy = hit(decision.pattern, decision.verdict === "excluded" ? "mismatch" : "match", value, ctx);
   } else {
-    verdict = ctx.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
+    verdict = absentVerdict(clause, got, ctx);
   }
   const k: { -readonly [P in keyof KeyExplanation]: KeyExplanation[P] } = {
     key: clause.key,
@@ -157,28 +157,83 @@ function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext)
     mismatches: clause.mismatches,
     verdict,
     decidedBy,
-    matched: verdict === "matched" || verdict === "not-excluded" || verdict === "missing-passes",
+    matched: PASSING.has(verdict),
     text: "",
   };
   k.text = describeKey(k, ctx);
   return k;
 }
 
+/** The verdicts that let a key pass. */
+const PASSING: ReadonlySet<KeyVerdict> = new Set(["matched", "not-excluded", "missing-passes"]);
+
+/** The value a key compares: null when it is missing or (2.7) unreadable. */
+function readValue(got: KeyValue): string | null {
+  return got.kind === "value" || got.kind === "placeholder" ? got.value : null;
+}
+
+/** A key without a value to compare: 2.7 passes a missing key that has no `=` values; an unreadable argument fails. */
+function absentVerdict(clause: ConditionClause, got: KeyValue, ctx: PatternContext): KeyVerdict {
+  if (got.kind === "unavailable") return "unavailable";
+  return ctx.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
+}
+
+/** What decided a key with a value, and the pattern that did (null when none did). */
+interface Decision {
+  readonly verdict: KeyVerdict;
+  readonly pattern: string | null;
+}
+
 /** `isMatch(value, ...)`: a `!=` hit fails first; then only-`!=` passes; then any `=` hit passes. */
-function judge(clause: ConditionClause, value: string, ctx: PatternContext): readonly [KeyVerdict, PatternHit | null] {
+function judge(clause: ConditionClause, value: string, ctx: PatternContext): Decision {
   if (clause.matches.length === 0 && clause.mismatches.length === 0) return NO_PATTERNS;
-  for (const p of clause.mismatches) if (patternMatches(p, value, ctx)) return ["excluded", hit(p, "mismatch", value, ctx)];
+  for (const p of clause.mismatches) if (patternMatches(p, value, ctx)) return { verdict: "excluded", pattern: p };
   if (clause.matches.length === 0) return NOT_EXCLUDED;
-  for (const p of clause.matches) if (patternMatches(p, value, ctx)) return ["matched", hit(p, "match", value, ctx)];
+  for (const p of clause.matches) if (patternMatches(p, value, ctx)) return { verdict: "matched", pattern: p };
   return NOT_MATCHED;
 }
 
-/** The verdicts no pattern decided, made once. */
-const NO_PATTERNS = ["no-patterns", null] as const;
-const NOT_EXCLUDED = ["not-excluded", null] as const;
-const NOT_MATCHED = ["not-matched", null] as const;
+/** The decisions no pattern made, made once. */
+const NO_PATTERNS: Decision = { verdict: "no-patterns", pattern: null };
+const NOT_EXCLUDED: Decision = { verdict: "not-excluded", pattern: null };
+const NOT_MATCHED: Decision = { verdict: "not-matched", pattern: null };
 
 function hit(pattern: string, kind: PatternHit["kind"], value: string, ctx: PatternContext): PatternHit {
   if (ctx.semantics === "3.x" && pattern.includes("~")) return { pattern, kind, resolved: pattern, range: rangeOutcome(pattern, value, ctx.isWhen) };
   return { pattern, kind, resolved: resolvePattern(pattern, ctx) };
+}
+
+/**
+ * One side of one rule judged on any number of URLs without explaining: only whether each
+ * matches, by the same judgement as {@link SideMatcher} (the same values read, the same
+ * {@link judge}), so the two never disagree. For routing many consumers at once (a preview's
+ * impact view), where only the providers kept matter. `clauses` must be non-empty.
+ */
+export class SideJudge {
+  /** Per clause: whether a value passes, by value. */
+  private readonly byValue: Map<string, boolean>[];
+
+  constructor(
+    private readonly clauses: readonly ConditionClause[],
+    private readonly ctx: MatchContext,
+  ) {
+    this.byValue = clauses.map(() => new Map());
+  }
+
+  /** Whether every key passes on `url`. */
+  matches(url: JavaUrl): boolean {
+    for (let i = 0; i < this.clauses.length; i++) if (!this.keyPasses(i, url)) return false;
+    return true;
+  }
+
+  private keyPasses(i: number, url: JavaUrl): boolean {
+    const clause = this.clauses[i]!;
+    const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
+    const value = readValue(got);
+    if (value === null) return PASSING.has(absentVerdict(clause, got, this.ctx));
+    const seen = this.byValue[i]!;
+    let passes = seen.get(value);
+    if (passes === undefined) seen.set(value, (passes = PASSING.has(judge(clause, value, this.ctx).verdict)));
+    return passes;
+  }
 }
