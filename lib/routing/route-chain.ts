@@ -40,8 +40,8 @@ export interface ChainStep {
   readonly index: number;
   readonly name?: string;
   readonly priority: number;
-  /** The providers this route received. */
-  readonly input: string[];
+  /** The providers this route received: their positions in the list routed (`input.providers` of {@link routeChain}). */
+  readonly input: ProviderIndexes;
   /** `applied`; `skipped` after an empty result (3.x fail-fast); `invalid` when Java rejects the rule. */
   readonly status: "applied" | "skipped" | "invalid";
   /** The route's answer, each provider's fate made when asked (absent when skipped or invalid). */
@@ -98,9 +98,8 @@ export function prepareChain(routes: readonly ChainRoute[], semantics: RouteSema
  */
 export function explainChain(chain: PreparedChain, ctx: RoutingContext, tables: ThenTables): ChainResult {
   const steps: ChainStep[] = [];
-  const urls = (indexes: ProviderIndexes) => indexes.map((i) => tables.providers[i]!.url);
   const result = walk(chain, ctx, tables.all, (route, input, run) => {
-    const base = { index: route.index, priority: route.priority, input: urls(input), ...(route.name !== undefined ? { name: route.name } : {}) };
+    const base = { index: route.index, priority: route.priority, input, ...(route.name !== undefined ? { name: route.name } : {}) };
     if (run.status !== "applied") {
       steps.push(run.status === "invalid" ? { ...base, status: "invalid", error: run.error } : { ...base, status: "skipped" });
       return input;
@@ -109,7 +108,7 @@ export function explainChain(chain: PreparedChain, ctx: RoutingContext, tables: 
     steps.push({ ...base, status: "applied", route: answer });
     return answer.kept;
   });
-  return { semantics: chain.semantics, result: urls(result), steps };
+  return { semantics: chain.semantics, result: result.map((i) => tables.providers[i]!.url), steps };
 }
 
 /**
