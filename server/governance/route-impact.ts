@@ -42,7 +42,7 @@ export function routeImpact(
 }
 
 /** How a consumer of `obeyed` applies registry routes, given the request's semantics for one of unknown release. */
-export function judgement(obeyed: ObeyedCopies, requestSemantics: RouteSemantics): Judgement {
+function judgement(obeyed: ObeyedCopies, requestSemantics: RouteSemantics): Judgement {
   const dubbo = `Dubbo ${obeyed.release}`;
   if (obeyed.line === "unknown") {
     const why = obeyed.release.trim() === "" ? "its URL states no Dubbo release" : `${JSON.stringify(obeyed.release)} is not a Dubbo release this console knows`;
