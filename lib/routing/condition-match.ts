@@ -18,7 +18,9 @@ import type { UrlSample } from "./url-sample";
  *
  * A key's explanation depends only on the value read (and the fixed rule and consumer), so
  * a matcher keeps one per distinct value and one side explanation per distinct set of them:
- * thousands of providers with the same port share one object and one text.
+ * thousands of providers with the same port share one object and one text. It keeps them
+ * for values that never repeat too (a host, a pid): a caller keeps every explanation it is
+ * given anyway, and one kept here is one less to make when a value comes again.
  */
 
 /** Where a side reads its values. */
@@ -36,32 +38,28 @@ export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: 
  */
 type SideCache = (SideCache | number | undefined)[];
 
-/** A key's explanation and its number within its clause (-1: not kept, so not shared). */
+/** A key's explanation and its number within its clause. */
 interface KeyEntry {
   readonly k: KeyExplanation;
   readonly id: number;
 }
 
-/** Past this many distinct values with few repeats, a clause stops keeping explanations (host, pid, timestamp...). */
-const CACHE_TRIAL = 512;
-
 /** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
 export class SideMatcher {
   /** Per clause: value kind → origin or reason → value → explanation. */
   private readonly keyCache: Map<string, Map<string, Map<string | null, KeyEntry>>>[];
-  /** Per clause: explanations made, and found again. */
+  /** Per clause: explanations made. */
   private readonly made: number[];
-  private readonly reused: number[];
   private readonly sideCache: SideCache = [];
-  /** Filled anew for each URL; copied only into a side explanation that is kept. */
+  /** Filled anew for each URL; copied only into a new side explanation. */
   private readonly keys: KeyExplanation[];
   private readonly ids: number[];
   /** The side explanations this matcher shares, by number. */
   private readonly sides: ConditionExplanation[] = [];
   /**
    * The number of the side explanation the last {@link match} returned among those this
-   * matcher shares (0, 1, 2... in order of first use), or -1 for one made for that URL
-   * alone: lets a caller keep per-explanation data in an array.
+   * matcher shares (0, 1, 2... in order of first use): lets a caller keep per-explanation
+   * data in an array.
    */
   lastSide = -1;
 
@@ -73,24 +71,17 @@ export class SideMatcher {
     this.keys = new Array<KeyExplanation>(clauses.length);
     this.ids = clauses.map(() => -1);
     this.made = clauses.map(() => 0);
-    this.reused = clauses.map(() => 0);
   }
 
   /** Matched iff every key matched. */
   match(url: JavaUrl): ConditionExplanation {
     const { keys, ids } = this;
     let matched = true;
-    let shared = true;
     for (let i = 0; i < this.clauses.length; i++) {
       const e = this.matchKey(i, url);
       keys[i] = e.k;
       ids[i] = e.id;
       matched &&= e.k.matched;
-      shared &&= e.id >= 0;
-    }
-    if (!shared) {
-      this.lastSide = -1;
-      return { evaluated: true, matched, empty: false, keys: keys.slice() };
     }
     let node = this.sideCache;
     for (let i = 0; i < ids.length - 1; i++) {
@@ -108,15 +99,9 @@ export class SideMatcher {
     return this.sides[found]!;
   }
 
-  /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */
-  private keeps(i: number): boolean {
-    return this.made[i]! < CACHE_TRIAL || this.reused[i]! * 4 >= this.made[i]!;
-  }
-
   private matchKey(i: number, url: JavaUrl): KeyEntry {
     const clause = this.clauses[i]!;
     const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
-    if (!this.keeps(i)) return { k: explainKey(clause, got, this.ctx), id: -1 };
     const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
     const byKind = this.keyCache[i]!;
     let byTag = byKind.get(got.kind);
@@ -128,8 +113,6 @@ export class SideMatcher {
     if (e === undefined) {
       byValue.set(value, (e = { k: explainKey(clause, got, this.ctx), id: this.made[i]! }));
       this.made[i]!++;
-    } else {
-      this.reused[i]!++;
     }
     return e;
   }

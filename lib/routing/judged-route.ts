@@ -100,11 +100,8 @@ class Judged implements JudgedRoute {
     const kept = this.outcome === "empty-fallback" || this.outcome === "error-fallback" || c.matched;
     const side = this.table.sides![i]!;
     // A reason depends on the side explanation alone (kept follows from it): made once per shared one.
-    let reason = side >= 0 ? this.reasons[side] : undefined;
-    if (reason === undefined) {
-      reason = providerReason(this.outcome, this.when, c, kept, this.rule);
-      if (side >= 0) this.reasons[side] = reason;
-    }
+    let reason = this.reasons[side];
+    if (reason === undefined) this.reasons[side] = reason = providerReason(this.outcome, this.when, c, kept, this.rule);
     return { url, kept, reason, conditions: c };
   }
 }

@@ -18,8 +18,8 @@ export interface ThenTable {
   /** Per provider, the then side explained (null for a table made without explanations). */
   readonly explanations: readonly ConditionExplanation[] | null;
   /**
-   * Per provider, the number of its explanation among those the table shares (-1: its own):
-   * a caller keeps per-explanation data (a reason) in an array by it. Null without explanations.
+   * Per provider, the number of its explanation among those the table shares: a caller
+   * keeps per-explanation data (a reason) in an array by it. Null without explanations.
    */
   readonly sides: Int32Array | null;
 }
