@@ -6,9 +6,10 @@
  * chain. The request is issue 7's: a rule and a consumer (and the call), no providers, the
  * default views (chain, impact, other semantics). Figures, per semantics, after one untimed
  * call that parses the providers and a few for the JIT:
- * - `keystroke`: a new draft at every call (the rule followed by as many spaces as the call's
- *   number, which changes nothing of what it does), so nothing judged of an earlier draft
- *   serves again, as when an operator types; the saved routes and parsed providers do;
+ * - `keystroke`: a new draft at every call, as when an operator types: `edit(n)` gives the
+ *   rule of call n (one condition changed, keeping the same providers), so that condition is
+ *   judged again on every provider at every call; the saved routes, the parsed providers
+ *   and the draft's unchanged conditions are judged already;
  * - `repeat`: the same request again (switching back to a view, say);
  * - `serialize`: JSON.stringify of the answer, which the route handler then does (not
  *   part of the goal; said so that the answer's size is not hidden).
@@ -37,16 +38,15 @@ export interface ServerPreviewTimes {
   readonly answerBytes: number;
 }
 
-/** Starts the registry of `shape`, times `rounds` previews of `rule` per semantics, stops it. */
-export async function benchServerPreview(shape: PreviewRegistryShape, rule: string, method: string, rounds: number): Promise<Map<RouteSemantics, ServerPreviewTimes>> {
+/** Starts the registry of `shape`, times `rounds` previews of the rules `edit` gives per semantics, stops it. */
+export async function benchServerPreview(shape: PreviewRegistryShape, edit: (n: number) => string, method: string, rounds: number): Promise<Map<RouteSemantics, ServerPreviewTimes>> {
   const registry = await startPreviewRegistry(shape);
   try {
     const times = new Map<RouteSemantics, ServerPreviewTimes>();
     for (const semantics of ["2.7", "3.x"] as const) {
-      const body = (spaces: number) =>
-        routePreviewBodySchema.parse({ service: serviceInterface(shape.service), rule: `${rule}${" ".repeat(spaces)}`, semantics, consumer: benchConsumer(shape, 0), invocation: { method } });
-      const timed = (spaces: number): [number, RoutePreviewResponse] => {
-        const request = body(spaces);
+      const body = (n: number) => routePreviewBodySchema.parse({ service: serviceInterface(shape.service), rule: edit(n), semantics, consumer: benchConsumer(shape, 0), invocation: { method } });
+      const timed = (n: number): [number, RoutePreviewResponse] => {
+        const request = body(n);
         const started = performance.now();
         const answer = previewRoute(request, registry.engine);
         return [performance.now() - started, answer];

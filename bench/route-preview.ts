@@ -17,8 +17,8 @@
  *   ZooKeeper holding the same 10,000 providers, 40 registered consumers (30 Dubbo 2.7.23,
  *   10 Dubbo 3.3.6) and two saved routes, read by a console Engine; the issue's request
  *   (rule, consumer, call; the registry's providers; the default views: chain, impact,
- *   other semantics), warm after the first call: a new draft at every call (a keystroke)
- *   and the same request again.
+ *   other semantics), warm after the first call: a new draft at every call (a keystroke:
+ *   the host condition edited) and the same request again.
  * Figures are medians over the rounds; all must keep the same providers. The goals are
  * printed against the engine and server figures: warm is the preview's steady state (the
  * registry's providers were parsed at an earlier keystroke, as Java builds its invokers
@@ -37,6 +37,12 @@ import { consumerUrl, providerUrl } from "./registry-urls";
 const PROVIDERS = 10_000;
 const SERVICE = 1;
 const RULE = "application = web-gateway-* & method = create,update => host = 10.16.1*,10.16.3* & release != 2.7.23";
+/**
+ * The server's draft at its n-th call, as an operator typing a host: the host condition
+ * with one more value, which no provider has (they are all on 10.16.*), so the same
+ * providers are kept, and the host condition is judged anew at every call.
+ */
+const EDIT = (n: number) => RULE.replace("10.16.3*", `10.16.3*,10.99.${n >> 8}.${n & 255}`);
 const METHOD = "create";
 /** Untimed calls before the timed ones, so V8 has optimised the routing code. */
 const JIT_CALLS = 5;
@@ -90,8 +96,9 @@ export async function benchRoutePreview(rounds: number): Promise<string[]> {
     `route-preview: one rule against ${PROVIDERS} providers of one service, ${rounds} rounds, medians (${load()})`,
     `  rule: ${RULE}  (call: ${METHOD}, force=false)`,
     `  server: ${SHAPE.consumers} registered consumers (every ${SHAPE.release33Every}th Dubbo 3.3.6), saved routes ${SHAPE.routes.map((r) => JSON.stringify(r.rule)).join(", ")}`,
+    `  server draft at call n (a keystroke): ${EDIT(0).replace("10.99.0.0", "10.99.<n/256>.<n%256>")}`,
   ];
-  const server = await benchServerPreview(SHAPE, RULE, METHOD, rounds);
+  const server = await benchServerPreview(SHAPE, EDIT, METHOD, rounds);
   for (const [semantics, line, router] of [
     ["2.7", "2.7", "ConditionRouter 2.7.23"],
     ["3.x", "3.x", "ConditionStateRouter 3.3.6"],

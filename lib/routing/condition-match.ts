@@ -39,51 +39,67 @@ export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: 
 type SideCache = (SideCache | number | undefined)[];
 
 /** A key's explanation and its number within its clause. */
-interface KeyEntry {
+export interface KeyEntry {
   readonly k: KeyExplanation;
   readonly id: number;
 }
 
-/** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
-export class SideMatcher {
-  /** Per clause: value kind → origin or reason → value → explanation. */
-  private readonly keyCache: Map<string, Map<string, Map<string | null, KeyEntry>>>[];
-  /** Per clause: explanations made. */
-  private readonly made: number[];
-  private readonly sideCache: SideCache = [];
-  /** Filled anew for each URL; copied only into a new side explanation. */
-  private readonly keys: KeyExplanation[];
-  private readonly ids: number[];
-  /** The side explanations this matcher shares, by number. */
-  private readonly sides: ConditionExplanation[] = [];
-  /**
-   * The number of the side explanation the last {@link match} returned among those this
-   * matcher shares (0, 1, 2... in order of first use): lets a caller keep per-explanation
-   * data in an array.
-   */
-  lastSide = -1;
+/**
+ * One key (clause) of a side, judged on any number of URLs: explained (one explanation per
+ * distinct value read, numbered in order of first use) or the verdict alone.
+ */
+export class ClauseMatcher {
+  /** Value kind → origin or reason → value → explanation. */
+  private readonly explained = new Map<string, Map<string, Map<string | null, KeyEntry>>>();
+  private made = 0;
+  /** Whether a value passes, by value. */
+  private readonly verdicts = new Map<string, boolean>();
 
   constructor(
-    private readonly clauses: readonly ConditionClause[],
+    readonly clause: ConditionClause,
     private readonly ctx: MatchContext,
-  ) {
-    this.keyCache = clauses.map(() => new Map());
-    this.keys = new Array<KeyExplanation>(clauses.length);
-    this.ids = clauses.map(() => -1);
-    this.made = clauses.map(() => 0);
+  ) {}
+
+  /** The key explained on `url`. */
+  entry(url: JavaUrl): KeyEntry {
+    const { clause, ctx } = this;
+    const got = conditionValue(clause.key, ctx.semantics, ctx.sample, url, ctx.invocation);
+    const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
+    let byTag = this.explained.get(got.kind);
+    if (byTag === undefined) this.explained.set(got.kind, (byTag = new Map()));
+    let byValue = byTag.get(tag);
+    if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
+    const value = readValue(got);
+    let e = byValue.get(value);
+    if (e === undefined) byValue.set(value, (e = { k: explainKey(clause, got, ctx), id: this.made++ }));
+    return e;
   }
 
-  /** Matched iff every key matched. */
-  match(url: JavaUrl): ConditionExplanation {
-    const { keys, ids } = this;
-    let matched = true;
-    for (let i = 0; i < this.clauses.length; i++) {
-      const e = this.matchKey(i, url);
-      keys[i] = e.k;
-      ids[i] = e.id;
-      matched &&= e.k.matched;
-    }
-    let node = this.sideCache;
+  /** Whether the key passes on `url`: the `matched` of {@link entry}, without explaining. */
+  passes(url: JavaUrl): boolean {
+    const { clause, ctx } = this;
+    const got = conditionValue(clause.key, ctx.semantics, ctx.sample, url, ctx.invocation);
+    const value = readValue(got);
+    if (value === null) return PASSING.has(absentVerdict(clause, got, ctx));
+    let passes = this.verdicts.get(value);
+    if (passes === undefined) this.verdicts.set(value, (passes = PASSING.has(judge(clause, value, ctx).verdict)));
+    return passes;
+  }
+}
+
+/**
+ * A side's explanation from its keys' (`keys[i]`, numbered `ids[i]` within clause i): one
+ * per distinct set of them, numbered in order of first use (`lastSide`), so that a caller
+ * keeps per-explanation data (a reason) in an array.
+ */
+export class SideCombiner {
+  private readonly cache: SideCache = [];
+  private readonly sides: ConditionExplanation[] = [];
+  /** The number of the explanation the last {@link side} returned. */
+  lastSide = -1;
+
+  side(keys: readonly KeyExplanation[], ids: readonly number[]): ConditionExplanation {
+    let node = this.cache;
     for (let i = 0; i < ids.length - 1; i++) {
       let next = node[ids[i]!] as SideCache | undefined;
       if (next === undefined) node[ids[i]!] = next = [];
@@ -93,28 +109,44 @@ export class SideMatcher {
     let found = node[last] as number | undefined;
     if (found === undefined) {
       node[last] = found = this.sides.length;
-      this.sides.push({ evaluated: true, matched, empty: false, keys: keys.slice() });
+      this.sides.push({ evaluated: true, matched: keys.every((k) => k.matched), empty: false, keys: keys.slice() });
     }
     this.lastSide = found;
     return this.sides[found]!;
   }
+}
 
-  private matchKey(i: number, url: JavaUrl): KeyEntry {
-    const clause = this.clauses[i]!;
-    const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
-    const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
-    const byKind = this.keyCache[i]!;
-    let byTag = byKind.get(got.kind);
-    if (byTag === undefined) byKind.set(got.kind, (byTag = new Map()));
-    let byValue = byTag.get(tag);
-    if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
-    const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
-    let e = byValue.get(value);
-    if (e === undefined) {
-      byValue.set(value, (e = { k: explainKey(clause, got, this.ctx), id: this.made[i]! }));
-      this.made[i]!++;
+/** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
+export class SideMatcher {
+  private readonly matchers: ClauseMatcher[];
+  private readonly combiner = new SideCombiner();
+  /** Filled anew for each URL; copied only into a new side explanation. */
+  private readonly keys: KeyExplanation[];
+  private readonly ids: number[];
+
+  constructor(clauses: readonly ConditionClause[], ctx: MatchContext) {
+    this.matchers = clauses.map((c) => new ClauseMatcher(c, ctx));
+    this.keys = new Array<KeyExplanation>(clauses.length);
+    this.ids = clauses.map(() => -1);
+  }
+
+  /**
+   * The number of the side explanation the last {@link match} returned among those this
+   * matcher shares (0, 1, 2... in order of first use): lets a caller keep per-explanation
+   * data in an array.
+   */
+  get lastSide(): number {
+    return this.combiner.lastSide;
+  }
+
+  /** Matched iff every key matched. */
+  match(url: JavaUrl): ConditionExplanation {
+    for (let i = 0; i < this.matchers.length; i++) {
+      const e = this.matchers[i]!.entry(url);
+      this.keys[i] = e.k;
+      this.ids[i] = e.id;
     }
-    return e;
+    return this.combiner.side(this.keys, this.ids);
   }
 }
 
@@ -193,30 +225,15 @@ function hit(pattern: string, kind: PatternHit["kind"], value: string, ctx: Patt
  * impact view), where only the providers kept matter. `clauses` must be non-empty.
  */
 export class SideJudge {
-  /** Per clause: whether a value passes, by value. */
-  private readonly byValue: Map<string, boolean>[];
+  private readonly matchers: ClauseMatcher[];
 
-  constructor(
-    private readonly clauses: readonly ConditionClause[],
-    private readonly ctx: MatchContext,
-  ) {
-    this.byValue = clauses.map(() => new Map());
+  constructor(clauses: readonly ConditionClause[], ctx: MatchContext) {
+    this.matchers = clauses.map((c) => new ClauseMatcher(c, ctx));
   }
 
-  /** Whether every key passes on `url`. */
+  /** Whether every key passes on `url` (Java stops at the first that fails; nothing a key reads has effects). */
   matches(url: JavaUrl): boolean {
-    for (let i = 0; i < this.clauses.length; i++) if (!this.keyPasses(i, url)) return false;
+    for (const m of this.matchers) if (!m.passes(url)) return false;
     return true;
-  }
-
-  private keyPasses(i: number, url: JavaUrl): boolean {
-    const clause = this.clauses[i]!;
-    const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
-    const value = readValue(got);
-    if (value === null) return PASSING.has(absentVerdict(clause, got, this.ctx));
-    const seen = this.byValue[i]!;
-    let passes = seen.get(value);
-    if (passes === undefined) seen.set(value, (passes = PASSING.has(judge(clause, value, this.ctx).verdict)));
-    return passes;
   }
 }

@@ -27,6 +27,13 @@ type Read =
 export class ConsumerReads {
   private readonly reads = new Map<string, Read>();
 
+  /** The reads of all of `parts` (made of one consumer URL). */
+  static union(parts: readonly ConsumerReads[]): ConsumerReads {
+    const all = new ConsumerReads();
+    for (const part of parts) for (const [id, read] of part.reads) all.note(id, read);
+    return all;
+  }
+
   /** Notes a read (the first answer of each; a URL answers a read the same way every time). */
   note(id: string, read: Read): void {
     if (!this.reads.has(id)) this.reads.set(id, read);

@@ -1,8 +1,8 @@
-import { SideJudge, SideMatcher } from "./condition-match";
-import type { ConditionClause } from "./condition-rule";
-import type { ConditionExplanation } from "./key-explanation";
+import { type MatchContext, SideCombiner } from "./condition-match";
+import type { ClauseTable } from "./clause-table";
+import type { ConditionExplanation, KeyExplanation } from "./key-explanation";
 import { MergedProviderSample } from "./merged-provider-url";
-import type { ParsedProvider, RoutingContext } from "./routing-context";
+import type { RoutingContext } from "./routing-context";
 import { ServiceAddressSample } from "./service-address-url";
 
 /**
@@ -28,30 +28,41 @@ export interface ThenTable {
 const EMPTY_THEN: ConditionExplanation = { evaluated: true, matched: false, empty: true, keys: [] };
 
 /**
- * Judges `then` on every provider for the consumer of `ctx` (its semantics must be the one
- * the providers were parsed for); with `explain`, keeps each provider's explanation too.
- * `$name` patterns and 2.7's merged provider URL read the consumer.
+ * Where the then side reads a provider's values: the provider URL as a consumer of the
+ * semantics routes on it (2.7's merged with the consumer's parameters, 3.x's service address
+ * URL), `$name` patterns the consumer's values.
  */
-export function buildThenTable(then: readonly ConditionClause[], ctx: RoutingContext, providers: readonly ParsedProvider[], explain: boolean): ThenTable {
-  const n = providers.length;
+export function thenContext(ctx: RoutingContext): MatchContext {
+  const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
+  return { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false };
+}
+
+/**
+ * The then side on `n` providers from its keys' tables (clause-table.ts, in the rule's
+ * order): it matches a provider when every key passes; `explain` (every clause table made
+ * with explanations) also explains each provider, one explanation per distinct set of keys'.
+ */
+export function combineThenTable(clauses: readonly ClauseTable[], n: number, explain: boolean): ThenTable {
   const matched = new Uint8Array(n);
-  if (then.length === 0) {
+  if (clauses.length === 0) {
     return explain ? { matched, explanations: new Array<ConditionExplanation>(n).fill(EMPTY_THEN), sides: new Int32Array(n) } : { matched, explanations: null, sides: null };
   }
-  const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
-  const matchContext = { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false };
-  if (!explain) {
-    const judge = new SideJudge(then, matchContext);
-    for (let i = 0; i < n; i++) matched[i] = judge.matches(providers[i]!.parsed) ? 1 : 0;
-    return { matched, explanations: null, sides: null };
-  }
-  const matcher = new SideMatcher(then, matchContext);
+  matched.set(clauses[0]!.passes);
+  for (const c of clauses.slice(1)) for (let i = 0; i < n; i++) matched[i]! &= c.passes[i]!;
+  if (!explain) return { matched, explanations: null, sides: null };
+  const combiner = new SideCombiner();
+  const keys = new Array<KeyExplanation>(clauses.length);
+  const ids = new Array<number>(clauses.length);
   const explanations = new Array<ConditionExplanation>(n);
   const sides = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const c = (explanations[i] = matcher.match(providers[i]!.parsed));
-    sides[i] = matcher.lastSide;
-    matched[i] = c.matched ? 1 : 0;
+    for (let c = 0; c < clauses.length; c++) {
+      const id = clauses[c]!.ids![i]!;
+      ids[c] = id;
+      keys[c] = clauses[c]!.keys![id]!;
+    }
+    explanations[i] = combiner.side(keys, ids);
+    sides[i] = combiner.lastSide;
   }
   return { matched, explanations, sides };
 }

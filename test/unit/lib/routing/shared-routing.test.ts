@@ -135,8 +135,22 @@ describe("ThenTables", () => {
     ]);
   });
 
+  it("judges again only the key of a rule that changed", () => {
+    const tables = new ThenTables(parseProviders(providers, "2.7"));
+    const ctx = consumer("shop");
+    const first = tables.table(parseConditionRule("=> zone = a & host = 10.0.0.1", "2.7"), ctx, true);
+    const edited = tables.table(parseConditionRule("=> zone = a & host = 10.0.0.2", "2.7"), ctx, true);
+    // The zone key's explanations are the very objects made for the first rule.
+    expect(edited.explanations!.map((e) => e.keys[0])).toEqual(first.explanations!.map((e) => e.keys[0]));
+    expect(edited.explanations![0]!.keys[0]).toBe(first.explanations![0]!.keys[0]);
+    expect([[...first.matched], [...edited.matched]]).toEqual([
+      [1, 0],
+      [0, 0],
+    ]);
+  });
+
   it("makes a table again, explained, when the one kept has no explanations, and forgets explanations past its limit", () => {
-    const tables = new ThenTables(parseProviders(providers, "2.7"), { rules: 8, perRule: 2, explained: 1 });
+    const tables = new ThenTables(parseProviders(providers, "2.7"), { rules: 8, perRule: 2, explained: 1, clauses: 8, perClause: 2, explainedClauses: 1 });
     const zone = parseConditionRule("=> zone = a", "2.7");
     const host = parseConditionRule("=> host = 10.0.0.2", "2.7");
     expect(tables.table(zone, consumer("shop"), false).explanations).toBeNull();
