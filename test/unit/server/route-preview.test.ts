@@ -12,13 +12,13 @@ const P1 = provider("10.0.0.1");
 const P2 = provider("10.0.0.2");
 const P3 = provider("10.0.0.3", "&zone=west");
 
-/** A registered consumer; `release` null: its URL states none (an old consumer with only `dubbo=2.0.2`). */
-function consumer(host: string, app: string, release: string | null = "2.7.23"): Consumer {
-  const parameters: Record<string, string> = { application: app, dubbo: "2.0.2", interface: SERVICE, side: "consumer", ...(release === null ? {} : { release }) };
+/** A registered consumer; `release` null: its URL has no `release` (an old one: `dubbo` says the release, or only the protocol's `2.0.2`). */
+function consumer(host: string, app: string, release: string | null = "2.7.23", dubbo = "2.0.2"): Consumer {
+  const parameters: Record<string, string> = { application: app, dubbo, interface: SERVICE, side: "consumer", ...(release === null ? {} : { release }) };
   const query = Object.entries(parameters)
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  return { url: `consumer://${host}/${SERVICE}?${query}`, address: host, host, application: app, release: release ?? "2.0.2", registry: "zk", parameters };
+  return { url: `consumer://${host}/${SERVICE}?${query}`, address: host, host, application: app, release: release ?? dubbo, registry: "zk", parameters };
 }
 
 function route(id: string, rule: string, over: Partial<Route> = {}): Route {
@@ -215,12 +215,12 @@ describe("the impact view, each consumer judged as its Dubbo release routes", ()
     consumer("2.2.2.2", "b", "3.0.4"),
     consumer("3.3.3.3", "c", "3.3.6"),
     consumer("4.4.4.4", "d", null),
-    consumer("5.5.5.5", "e", "2.6.2"),
+    consumer("5.5.5.5", "e", null, "2.6.2"),
     consumer("6.6.6.6", "f", "next"),
   ];
   const judged = async () => (await preview(request, sources({ providers: [P1, P3], consumers: registered }))).impact!;
 
-  it("routes a 2.x or 3.0.0-3.0.4 consumer with 2.7 semantics, whatever the request's", async () => {
+  it("routes a 2.x or 3.0.0-3.0.4 consumer with 2.7 semantics, whatever the request's (an old one's release read from `dubbo`)", async () => {
     const rows = (await judged()).consumers.filter((c) => ["a", "b", "e"].includes(c.application));
     expect(rows.map((c) => [c.release, c.basis, c.semantics, c.before, c.after, c.changed])).toEqual([
       ["2.7.23", "release", "2.7", 2, 2, false],
