@@ -65,7 +65,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
     otherSemantics: views.has("other-semantics") ? otherSemantics(body, set, own.result) : null,
     providersFrom: body.providers ? "request" : "registry",
     chain: plan && views.has("chain") ? chainView(plan.after, preparePlanned(plan.after, body.semantics), ctx, set.tables, plan.left) : null,
-    impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, body, impactChains(plan, body, set)) : null,
+    impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, body, impactChains(plan, body, set, notes)) : null,
     notes,
   };
 }
@@ -107,15 +107,18 @@ function notFoundInWords(e: unknown, key: string): unknown {
 
 /**
  * The chains of each semantics the impact view asks for, made on first ask: the providers
- * as that semantics reads them (the request's set for its own semantics), the saved routes
- * and the draft parsed for it.
+ * as that semantics reads them (the request's set for its own semantics; for the other,
+ * one it cannot parse is left out, and said in `notes`), the saved routes and the draft
+ * parsed for it.
  */
-function impactChains(plan: ChainPlan, body: RoutePreviewBody, own: ProviderSet): (semantics: RouteSemantics) => ImpactChains {
+function impactChains(plan: ChainPlan, body: RoutePreviewBody, own: ProviderSet, notes: string[]): (semantics: RouteSemantics) => ImpactChains {
   const made = new Map<RouteSemantics, ImpactChains>();
   return (semantics) => {
     let chains = made.get(semantics);
     if (chains === undefined) {
-      const { tables } = semantics === body.semantics ? own : body.providers ? listedProviders(own.urls, semantics) : registryProviders(own.urls, semantics);
+      const set = semantics === body.semantics ? own : registryProviders(own.urls, semantics);
+      if (set !== own) notes.push(...set.notes.map((n) => `Impact view: ${n}`));
+      const { tables } = set;
       const before = new FleetChain(preparePlanned(plan.before, semantics), tables);
       const after = new FleetChain(preparePlanned(plan.after, semantics), tables);
       made.set(semantics, (chains = { before, after, diff: impactDiffer(tables) }));
