@@ -4,6 +4,8 @@ import { consumerUrl, providerUrl, serviceInterface, urlPath } from "./registry-
 /** What a synthetic registry holds: `services` interfaces, each with providers and consumers. */
 export interface RegistryShape {
   services: number;
+  /** The number of the first service (bench/registry-urls.ts); default 0. */
+  firstService?: number;
   providersPerService: number;
   consumersPerService: number;
 }
@@ -26,7 +28,8 @@ export async function connectClient(connectString: string): Promise<zookeeper.Cl
 /** Every path of `shape`, parents before children. */
 function* registryPaths(shape: RegistryShape): Generator<string> {
   yield "/dubbo";
-  for (let s = 0; s < shape.services; s++) {
+  const first = shape.firstService ?? 0;
+  for (let s = first; s < first + shape.services; s++) {
     const base = `/dubbo/${serviceInterface(s)}`;
     yield* [base, `${base}/providers`, `${base}/consumers`, `${base}/routers`, `${base}/configurators`];
     for (let p = 0; p < shape.providersPerService; p++) yield urlPath(s, "providers", providerUrl(s, p));

@@ -27,13 +27,16 @@ export function ChainView({ chain }: { chain: Chain }) {
             </div>
             <p className="mt-1 text-zinc-700 dark:text-zinc-300">{s.summary}</p>
             {s.dropped.length > 0 && (
-              <p className="mt-1 text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">Drops {s.dropped.map((d) => providerAddress(d.url)).join(", ")}</p>
+              <p className="mt-1 text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">
+                Drops {s.dropped.slice(0, 10).map((d) => providerAddress(d.url)).join(", ")}
+                {s.input - s.output > 10 && ` and ${s.input - s.output - 10} more`}
+              </p>
             )}
           </li>
         ))}
       </ol>
       <p className="text-xs text-zinc-700 dark:text-zinc-300" data-chain-result={chain.result.length}>
-        In the end the consumer gets {chain.result.length === 0 ? "no provider" : `${chain.result.length}: ${chain.result.map(providerAddress).join(", ")}`}.
+        In the end the consumer gets {chain.result.length === 0 ? "no provider" : `${chain.result.length}: ${chain.result.slice(0, 10).map(providerAddress).join(", ")}${chain.result.length > 10 ? "…" : ""}`}.
       </p>
       {chain.left.length > 0 && (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Not in the chain: {chain.left.map((l) => `${l.name} (${l.why})`).join("; ")}.</p>

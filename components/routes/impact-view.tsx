@@ -1,15 +1,20 @@
-import type { ImpactView as Impact } from "@/lib/api/route-preview";
+import type { ConsumerImpact, ImpactView as Impact } from "@/lib/api/route-preview";
 import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { providerAddress } from "./provider-address";
 
-/** Which registered consumers the draft changes: their providers through the chain without it and with it. */
+/**
+ * Which registered consumers the draft changes: their providers through the chain without it
+ * and with it, each judged as its Dubbo release routes (or not at all, for a release that
+ * ignores registry routes).
+ */
 export function ImpactView({ impact }: { impact: Impact }) {
   if (impact.total === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">No consumer of this service is registered.</p>;
   return (
     <div className="space-y-2" data-testid="preview-impact">
       <p className="text-sm" data-impact-changed={impact.changed}>
-        {impact.changed === 0 ? "No registered consumer changes" : `${impact.changed} of ${impact.total} registered consumers change`}.
+        {impact.changed === 0 ? "No registered consumer changes" : `${impact.changed} of ${impact.total} registered consumers change`}
+        {impact.ignoring > 0 && <span className="text-zinc-500 dark:text-zinc-400"> ({impact.ignoring} ignore registry routes)</span>}.
       </p>
       <Table stacked className="text-xs">
         <THead>
@@ -22,26 +27,19 @@ export function ImpactView({ impact }: { impact: Impact }) {
         </THead>
         <tbody>
           {impact.consumers.map((c) => (
-            <TRow key={c.url} data-impact-consumer={c.host}>
+            <TRow key={c.url} data-impact-consumer={c.host} data-impact-basis={c.basis}>
               <TD data-label="Consumer" className="[overflow-wrap:anywhere]">
                 {c.application || "(no application)"} <span className="font-mono text-zinc-500 dark:text-zinc-400">{c.host}</span>
               </TD>
-              <TD data-label="Dubbo">{c.release || "?"}</TD>
+              <TD data-label="Dubbo" className="[overflow-wrap:anywhere]">
+                <span className="mr-1">{c.release || "?"}</span>
+                <Basis c={c} />
+              </TD>
               <TD data-label="Providers" className="tabular-nums">
-                {c.problem ? "—" : `${c.before} → ${c.after}`}
+                {c.before === null || c.after === null ? "—" : `${c.before} → ${c.after}`}
               </TD>
               <TD data-label="Change" className="[overflow-wrap:anywhere]">
-                {c.problem ? (
-                  <span className="text-amber-700 dark:text-amber-300">{c.problem}</span>
-                ) : c.changed ? (
-                  <span className="space-x-1">
-                    <Badge tone="warn">changes</Badge>
-                    {c.lost.length > 0 && <span>loses {c.lost.map(providerAddress).join(", ")}</span>}
-                    {c.gained.length > 0 && <span>gains {c.gained.map(providerAddress).join(", ")}</span>}
-                  </span>
-                ) : (
-                  <span className="text-zinc-500 dark:text-zinc-400">none</span>
-                )}
+                <Change c={c} />
               </TD>
             </TRow>
           ))}
@@ -49,4 +47,39 @@ export function ImpactView({ impact }: { impact: Impact }) {
       </Table>
     </div>
   );
+}
+
+/** How the consumer was judged: the semantics of its release, the request's (release unknown), or not at all. */
+function Basis({ c }: { c: ConsumerImpact }) {
+  switch (c.basis) {
+    case "release":
+      return <Badge title={c.routing}>{c.semantics} semantics</Badge>;
+    case "unknown-release":
+      return (
+        <Badge tone="warn" title={c.routing}>
+          release unknown: {c.semantics}
+        </Badge>
+      );
+    case "ignores-registry":
+      return <Badge title={c.routing}>ignores registry routes</Badge>;
+  }
+}
+
+function Change({ c }: { c: ConsumerImpact }) {
+  if (c.problem) return <span className="text-amber-700 dark:text-amber-300">{c.problem}</span>;
+  if (c.basis === "ignores-registry") return <span className="text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected</span>;
+  if (!c.changed) return <span className="text-zinc-500 dark:text-zinc-400">none</span>;
+  return (
+    <span className="space-x-1">
+      <Badge tone="warn">changes</Badge>
+      {c.lostCount > 0 && <span>loses {named(c.lost, c.lostCount)}</span>}
+      {c.gainedCount > 0 && <span>gains {named(c.gained, c.gainedCount)}</span>}
+    </span>
+  );
+}
+
+/** The providers listed, and how many more there are. */
+function named(urls: readonly string[], count: number): string {
+  const shown = urls.slice(0, 10).map(providerAddress).join(", ");
+  return count > 10 ? `${shown} and ${count - 10} more` : shown;
 }

@@ -15,6 +15,12 @@ export const PREVIEW_MAX_URL_LENGTH = 16_000;
 /** The most invocation arguments a request may hold. */
 export const PREVIEW_MAX_ARGUMENTS = 64;
 
+/**
+ * The most providers a chain step's `dropped` and an impact row's `gained` and `lost` name:
+ * with thousands of providers, the first ones and the counts say it (and keep the answer small).
+ */
+export const PREVIEW_LIST_MAX = 100;
+
 /** The views an answer can carry besides the draft's own: both unless the request names fewer. */
 export const PREVIEW_VIEWS = ["chain", "impact", "other-semantics"] as const;
 
@@ -134,7 +140,7 @@ export const chainStepSchema = z.object({
   /** How many providers came in, and how many went on. */
   input: z.number().int(),
   output: z.number().int(),
-  /** The providers this step dropped, with the reason. */
+  /** The providers this step dropped, with the reason: the first {@link PREVIEW_LIST_MAX} (`input` − `output` in all). */
   dropped: z.array(z.object({ url: z.string(), reason: z.string() })),
 });
 export type ChainStep = z.infer<typeof chainStepSchema>;
@@ -149,19 +155,39 @@ export const chainViewSchema = z.object({
 });
 export type ChainView = z.infer<typeof chainViewSchema>;
 
-/** One registered consumer's providers through the chain without the draft (`before`) and with it (`after`). */
+/**
+ * One registered consumer's providers through the chain of registry routes without the draft
+ * (`before`) and with it (`after`), judged as its Dubbo release routes (`basis`).
+ */
 export const consumerImpactSchema = z.object({
   url: z.string(),
   application: z.string(),
   host: z.string(),
-  /** The Dubbo release on its URL ('' when none). */
+  /** The Dubbo release on its URL: `release`, or `dubbo` when that names a release ('' when none). */
   release: z.string(),
-  before: z.number().int(),
-  after: z.number().int(),
+  /**
+   * `release`: judged with the semantics of the router its release runs registry routes with;
+   * `unknown-release`: no release this console knows, judged with the request's semantics;
+   * `ignores-registry`: its release (Dubbo 3.0.5 and later) ignores route URLs in the registry,
+   * so the draft cannot change what it gets, and it is not judged.
+   */
+  basis: z.enum(["release", "unknown-release", "ignores-registry"]),
+  /** The semantics it was judged with; null when it was not. */
+  semantics: z.enum(["2.7", "3.x"]).nullable(),
+  /** The basis in words, e.g. "ignores registry routes (Dubbo 3.3.6)". */
+  routing: z.string(),
+  /** How many providers it gets without and with the draft; null when not judged (see `basis` and `problem`). */
+  before: z.number().int().nullable(),
+  after: z.number().int().nullable(),
   changed: z.boolean(),
-  /** Providers it gets with the draft and not without, and the other way round. */
+  /**
+   * Providers (distinct URLs) it gets with the draft and not without, and the other way
+   * round: the first {@link PREVIEW_LIST_MAX} of each, and how many in all.
+   */
   gained: z.array(z.string()),
   lost: z.array(z.string()),
+  gainedCount: z.number().int(),
+  lostCount: z.number().int(),
   /** Why the consumer could not be routed (its URL does not parse for these semantics); null when it was. */
   problem: z.string().nullable(),
 });
@@ -170,6 +196,8 @@ export type ConsumerImpact = z.infer<typeof consumerImpactSchema>;
 export const impactViewSchema = z.object({
   total: z.number().int(),
   changed: z.number().int(),
+  /** How many ignore registry routes (`basis` `ignores-registry`). */
+  ignoring: z.number().int(),
   consumers: z.array(consumerImpactSchema),
 });
 export type ImpactView = z.infer<typeof impactViewSchema>;

@@ -17,6 +17,8 @@
  * - 2.6 and older have no config center.
  */
 
+import type { RouteSemantics } from "../routing/route-semantics";
+
 /** The two places a console writes a route. */
 export type RuleCopy = "registry" | "config-center";
 
@@ -47,6 +49,14 @@ export interface ObeyedCopies {
   readonly line: ReleaseLine;
   /** The copies it obeys, registry first; empty when unknown. */
   readonly copies: readonly RuleCopy[];
+  /**
+   * How it applies the registry copy, when it obeys it: the engine's semantics closest to
+   * its router. 2.x and 3.0.0–3.0.4 run registry routes through ConditionRouter, the 2.7
+   * code (3.0.x's keeps 2.7's matching; its provider URLs are 3.x's ServiceAddressURLs, which
+   * only matters where a condition reads a parameter the consumer merges in), so `"2.7"`;
+   * null when it ignores the registry copy, or its release is unknown.
+   */
+  readonly registrySemantics: RouteSemantics | null;
   /** What it reads of the config center; null when it reads none of the console's config-center rules. */
   readonly configCenter: ConfigCenterReading | null;
   /** One or two sentences for an operator. */
@@ -72,7 +82,14 @@ export function obeyedCopies(release: string): ObeyedCopies {
   if (!m) return unknown(release);
   const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
   const beta = m[4] === undefined ? null : Number(m[4]);
-  const at = (line: ReleaseLine, copies: readonly RuleCopy[], configCenter: ConfigCenterReading | null, words: string): ObeyedCopies => ({ release, line, copies, configCenter, words });
+  const at = (line: ReleaseLine, copies: readonly RuleCopy[], configCenter: ConfigCenterReading | null, words: string): ObeyedCopies => ({
+    release,
+    line,
+    copies,
+    registrySemantics: copies.includes("registry") ? "2.7" : null,
+    configCenter,
+    words,
+  });
   const v = `Dubbo ${release}`;
   if (major === 2 && minor <= 6) {
     return at("2.6", REGISTRY, null, `${v} obeys the registry copy only: it has no config center.`);
@@ -102,6 +119,7 @@ function unknown(release: string): ObeyedCopies {
     release,
     line: "unknown",
     copies: [],
+    registrySemantics: null,
     configCenter: null,
     words: `${said}: 2.7.3 to 3.0.4 obey both copies, 3.0.5 and later only the config center, 2.6 only the registry.`,
   };

@@ -18,7 +18,9 @@ import type { UrlSample } from "./url-sample";
  *
  * A key's explanation depends only on the value read (and the fixed rule and consumer), so
  * a matcher keeps one per distinct value and one side explanation per distinct set of them:
- * thousands of providers with the same port share one object and one text.
+ * thousands of providers with the same port share one object and one text. It keeps them
+ * for values that never repeat too (a host, a pid): a caller keeps every explanation it is
+ * given anyway, and one kept here is one less to make when a value comes again.
  */
 
 /** Where a side reads its values. */
@@ -36,63 +38,68 @@ export const NOT_EVALUATED: ConditionExplanation = { evaluated: false, matched: 
  */
 type SideCache = (SideCache | number | undefined)[];
 
-/** A key's explanation and its number within its clause (-1: not kept, so not shared). */
-interface KeyEntry {
+/** A key's explanation and its number within its clause. */
+export interface KeyEntry {
   readonly k: KeyExplanation;
   readonly id: number;
 }
 
-/** Past this many distinct values with few repeats, a clause stops keeping explanations (host, pid, timestamp...). */
-const CACHE_TRIAL = 512;
-
-/** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
-export class SideMatcher {
-  /** Per clause: value kind → origin or reason → value → explanation. */
-  private readonly keyCache: Map<string, Map<string, Map<string | null, KeyEntry>>>[];
-  /** Per clause: explanations made, and found again. */
-  private readonly made: number[];
-  private readonly reused: number[];
-  private readonly sideCache: SideCache = [];
-  /** Filled anew for each URL; copied only into a side explanation that is kept. */
-  private readonly keys: KeyExplanation[];
-  private readonly ids: number[];
-  /** The side explanations this matcher shares, by number. */
-  private readonly sides: ConditionExplanation[] = [];
-  /**
-   * The number of the side explanation the last {@link match} returned among those this
-   * matcher shares (0, 1, 2... in order of first use), or -1 for one made for that URL
-   * alone: lets a caller keep per-explanation data in an array.
-   */
-  lastSide = -1;
+/**
+ * One key (clause) of a side, judged on any number of URLs: explained (one explanation per
+ * distinct value read, numbered in order of first use) or the verdict alone.
+ */
+export class ClauseMatcher {
+  /** Value kind → origin or reason → value → explanation. */
+  private readonly explained = new Map<string, Map<string, Map<string | null, KeyEntry>>>();
+  private made = 0;
+  /** Whether a value passes, by value. */
+  private readonly verdicts = new Map<string, boolean>();
 
   constructor(
-    private readonly clauses: readonly ConditionClause[],
+    readonly clause: ConditionClause,
     private readonly ctx: MatchContext,
-  ) {
-    this.keyCache = clauses.map(() => new Map());
-    this.keys = new Array<KeyExplanation>(clauses.length);
-    this.ids = clauses.map(() => -1);
-    this.made = clauses.map(() => 0);
-    this.reused = clauses.map(() => 0);
+  ) {}
+
+  /** The key explained on `url`. */
+  entry(url: JavaUrl): KeyEntry {
+    const { clause, ctx } = this;
+    const got = conditionValue(clause.key, ctx.semantics, ctx.sample, url, ctx.invocation);
+    const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
+    let byTag = this.explained.get(got.kind);
+    if (byTag === undefined) this.explained.set(got.kind, (byTag = new Map()));
+    let byValue = byTag.get(tag);
+    if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
+    const value = readValue(got);
+    let e = byValue.get(value);
+    if (e === undefined) byValue.set(value, (e = { k: explainKey(clause, got, ctx), id: this.made++ }));
+    return e;
   }
 
-  /** Matched iff every key matched. */
-  match(url: JavaUrl): ConditionExplanation {
-    const { keys, ids } = this;
-    let matched = true;
-    let shared = true;
-    for (let i = 0; i < this.clauses.length; i++) {
-      const e = this.matchKey(i, url);
-      keys[i] = e.k;
-      ids[i] = e.id;
-      matched &&= e.k.matched;
-      shared &&= e.id >= 0;
-    }
-    if (!shared) {
-      this.lastSide = -1;
-      return { evaluated: true, matched, empty: false, keys: keys.slice() };
-    }
-    let node = this.sideCache;
+  /** Whether the key passes on `url`: the `matched` of {@link entry}, without explaining. */
+  passes(url: JavaUrl): boolean {
+    const { clause, ctx } = this;
+    const got = conditionValue(clause.key, ctx.semantics, ctx.sample, url, ctx.invocation);
+    const value = readValue(got);
+    if (value === null) return PASSING.has(absentVerdict(clause, got, ctx));
+    let passes = this.verdicts.get(value);
+    if (passes === undefined) this.verdicts.set(value, (passes = PASSING.has(judge(clause, value, ctx).verdict)));
+    return passes;
+  }
+}
+
+/**
+ * A side's explanation from its keys' (`keys[i]`, numbered `ids[i]` within clause i): one
+ * per distinct set of them, numbered in order of first use (`lastSide`), so that a caller
+ * keeps per-explanation data (a reason) in an array.
+ */
+export class SideCombiner {
+  private readonly cache: SideCache = [];
+  private readonly sides: ConditionExplanation[] = [];
+  /** The number of the explanation the last {@link side} returned. */
+  lastSide = -1;
+
+  side(keys: readonly KeyExplanation[], ids: readonly number[]): ConditionExplanation {
+    let node = this.cache;
     for (let i = 0; i < ids.length - 1; i++) {
       let next = node[ids[i]!] as SideCache | undefined;
       if (next === undefined) node[ids[i]!] = next = [];
@@ -102,50 +109,58 @@ export class SideMatcher {
     let found = node[last] as number | undefined;
     if (found === undefined) {
       node[last] = found = this.sides.length;
-      this.sides.push({ evaluated: true, matched, empty: false, keys: keys.slice() });
+      this.sides.push({ evaluated: true, matched: keys.every((k) => k.matched), empty: false, keys: keys.slice() });
     }
     this.lastSide = found;
     return this.sides[found]!;
   }
+}
 
-  /** Whether clause `i` still keeps its explanations: values repeat enough for it to pay. */
-  private keeps(i: number): boolean {
-    return this.made[i]! < CACHE_TRIAL || this.reused[i]! * 4 >= this.made[i]!;
+/** One side of one rule, matched against any number of URLs. `clauses` must be non-empty (callers apply Java's empty-map rules). */
+export class SideMatcher {
+  private readonly matchers: ClauseMatcher[];
+  private readonly combiner = new SideCombiner();
+  /** Filled anew for each URL; copied only into a new side explanation. */
+  private readonly keys: KeyExplanation[];
+  private readonly ids: number[];
+
+  constructor(clauses: readonly ConditionClause[], ctx: MatchContext) {
+    this.matchers = clauses.map((c) => new ClauseMatcher(c, ctx));
+    this.keys = new Array<KeyExplanation>(clauses.length);
+    this.ids = clauses.map(() => -1);
   }
 
-  private matchKey(i: number, url: JavaUrl): KeyEntry {
-    const clause = this.clauses[i]!;
-    const got = conditionValue(clause.key, this.ctx.semantics, this.ctx.sample, url, this.ctx.invocation);
-    if (!this.keeps(i)) return { k: explainKey(clause, got, this.ctx), id: -1 };
-    const tag = got.kind === "value" || got.kind === "missing" ? got.origin : got.why;
-    const byKind = this.keyCache[i]!;
-    let byTag = byKind.get(got.kind);
-    if (byTag === undefined) byKind.set(got.kind, (byTag = new Map()));
-    let byValue = byTag.get(tag);
-    if (byValue === undefined) byTag.set(tag, (byValue = new Map()));
-    const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
-    let e = byValue.get(value);
-    if (e === undefined) {
-      byValue.set(value, (e = { k: explainKey(clause, got, this.ctx), id: this.made[i]! }));
-      this.made[i]!++;
-    } else {
-      this.reused[i]!++;
+  /**
+   * The number of the side explanation the last {@link match} returned among those this
+   * matcher shares (0, 1, 2... in order of first use): lets a caller keep per-explanation
+   * data in an array.
+   */
+  get lastSide(): number {
+    return this.combiner.lastSide;
+  }
+
+  /** Matched iff every key matched. */
+  match(url: JavaUrl): ConditionExplanation {
+    for (let i = 0; i < this.matchers.length; i++) {
+      const e = this.matchers[i]!.entry(url);
+      this.keys[i] = e.k;
+      this.ids[i] = e.id;
     }
-    return e;
+    return this.combiner.side(this.keys, this.ids);
   }
 }
 
 /** Evaluates one key on the value read for it. */
 function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext): KeyExplanation {
-  const value = got.kind === "value" || got.kind === "placeholder" ? got.value : null;
+  const value = readValue(got);
   let verdict: KeyVerdict;
   let decidedBy: PatternHit | null = null;
   if (value !== null) {
-    [verdict, decidedBy] = judge(clause, value, ctx);
-  } else if (got.kind === "unavailable") {
-    verdict = "unavailable";
+    const decision = judge(clause, value, ctx);
+    verdict = decision.verdict;
+    if (decision.pattern !== null) decidedBy = hit(decision.pattern, decision.verdict === "excluded" ? "mismatch" : "match", value, ctx);
   } else {
-    verdict = ctx.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
+    verdict = absentVerdict(clause, got, ctx);
   }
   const k: { -readonly [P in keyof KeyExplanation]: KeyExplanation[P] } = {
     key: clause.key,
@@ -157,28 +172,68 @@ function explainKey(clause: ConditionClause, got: KeyValue, ctx: PatternContext)
     mismatches: clause.mismatches,
     verdict,
     decidedBy,
-    matched: verdict === "matched" || verdict === "not-excluded" || verdict === "missing-passes",
+    matched: PASSING.has(verdict),
     text: "",
   };
   k.text = describeKey(k, ctx);
   return k;
 }
 
+/** The verdicts that let a key pass. */
+const PASSING: ReadonlySet<KeyVerdict> = new Set(["matched", "not-excluded", "missing-passes"]);
+
+/** The value a key compares: null when it is missing or (2.7) unreadable. */
+function readValue(got: KeyValue): string | null {
+  return got.kind === "value" || got.kind === "placeholder" ? got.value : null;
+}
+
+/** A key without a value to compare: 2.7 passes a missing key that has no `=` values; an unreadable argument fails. */
+function absentVerdict(clause: ConditionClause, got: KeyValue, ctx: PatternContext): KeyVerdict {
+  if (got.kind === "unavailable") return "unavailable";
+  return ctx.semantics === "2.7" && clause.matches.length === 0 ? "missing-passes" : "missing-fails";
+}
+
+/** What decided a key with a value, and the pattern that did (null when none did). */
+interface Decision {
+  readonly verdict: KeyVerdict;
+  readonly pattern: string | null;
+}
+
 /** `isMatch(value, ...)`: a `!=` hit fails first; then only-`!=` passes; then any `=` hit passes. */
-function judge(clause: ConditionClause, value: string, ctx: PatternContext): readonly [KeyVerdict, PatternHit | null] {
+function judge(clause: ConditionClause, value: string, ctx: PatternContext): Decision {
   if (clause.matches.length === 0 && clause.mismatches.length === 0) return NO_PATTERNS;
-  for (const p of clause.mismatches) if (patternMatches(p, value, ctx)) return ["excluded", hit(p, "mismatch", value, ctx)];
+  for (const p of clause.mismatches) if (patternMatches(p, value, ctx)) return { verdict: "excluded", pattern: p };
   if (clause.matches.length === 0) return NOT_EXCLUDED;
-  for (const p of clause.matches) if (patternMatches(p, value, ctx)) return ["matched", hit(p, "match", value, ctx)];
+  for (const p of clause.matches) if (patternMatches(p, value, ctx)) return { verdict: "matched", pattern: p };
   return NOT_MATCHED;
 }
 
-/** The verdicts no pattern decided, made once. */
-const NO_PATTERNS = ["no-patterns", null] as const;
-const NOT_EXCLUDED = ["not-excluded", null] as const;
-const NOT_MATCHED = ["not-matched", null] as const;
+/** The decisions no pattern made, made once. */
+const NO_PATTERNS: Decision = { verdict: "no-patterns", pattern: null };
+const NOT_EXCLUDED: Decision = { verdict: "not-excluded", pattern: null };
+const NOT_MATCHED: Decision = { verdict: "not-matched", pattern: null };
 
 function hit(pattern: string, kind: PatternHit["kind"], value: string, ctx: PatternContext): PatternHit {
   if (ctx.semantics === "3.x" && pattern.includes("~")) return { pattern, kind, resolved: pattern, range: rangeOutcome(pattern, value, ctx.isWhen) };
   return { pattern, kind, resolved: resolvePattern(pattern, ctx) };
+}
+
+/**
+ * One side of one rule judged on any number of URLs without explaining: only whether each
+ * matches, by the same judgement as {@link SideMatcher} (the same values read, the same
+ * {@link judge}), so the two never disagree. For routing many consumers at once (a preview's
+ * impact view), where only the providers kept matter. `clauses` must be non-empty.
+ */
+export class SideJudge {
+  private readonly matchers: ClauseMatcher[];
+
+  constructor(clauses: readonly ConditionClause[], ctx: MatchContext) {
+    this.matchers = clauses.map((c) => new ClauseMatcher(c, ctx));
+  }
+
+  /** Whether every key passes on `url` (Java stops at the first that fails; nothing a key reads has effects). */
+  matches(url: JavaUrl): boolean {
+    for (const m of this.matchers) if (!m.passes(url)) return false;
+    return true;
+  }
 }

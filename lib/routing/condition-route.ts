@@ -1,20 +1,17 @@
-import { NOT_EVALUATED, SideMatcher } from "./condition-match";
-import { parseConsumerUrl } from "./consumer-url";
-import { parseConditionRule, type ConditionClause, type ConditionRule } from "./condition-rule";
+import { parseConditionRule, type ConditionRule } from "./condition-rule";
 import type { RouteInvocation } from "./condition-value";
-import { javaUrlDecoderRejects } from "./java-url-decoder";
+import { judgeRoute, type ProviderDecision } from "./judged-route";
 import type { ConditionExplanation } from "./key-explanation";
-import { MergedProviderSample } from "./merged-provider-url";
-import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
+import type { RouteOutcome } from "./route-reason";
 import type { RouteSemantics } from "./route-semantics";
-import { parseProviderUrl } from "./provider-url";
-import type { JavaUrl } from "./route-url";
-import { ServiceAddressSample } from "./service-address-url";
-import { ConsumerSample } from "./url-sample";
+import { type ParsedProvider, parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
+import { ThenTables } from "./then-tables";
 
 export type { RouteInvocation } from "./condition-value";
+export type { ProviderDecision } from "./judged-route";
 export type { ConditionExplanation, KeyExplanation } from "./key-explanation";
 export type { RouteOutcome } from "./route-reason";
+export { forgetParsedUrls, type ParsedProvider, parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 
 /**
  * One condition route applied to one consumer's providers, as `ConditionRouter.route`
@@ -38,17 +35,6 @@ export interface ConditionRouteInput {
   readonly providers: readonly string[];
 }
 
-/** One provider's fate. */
-export interface ProviderDecision {
-  /** The provider string exactly as given. */
-  readonly url: string;
-  readonly kept: boolean;
-  /** Plain English, e.g. `kept: host 127.0.0.2 matches "127.0.0.*"`. */
-  readonly reason: string;
-  /** The then side evaluated on this provider (not evaluated when the router never got there). */
-  readonly conditions: ConditionExplanation;
-}
-
 /** The router's answer and why. */
 export interface ConditionRouteResult {
   readonly semantics: RouteSemantics;
@@ -69,19 +55,6 @@ export interface ConditionRouteResult {
   readonly providers: ProviderDecision[];
 }
 
-/** A provider string and its URL as the consumer of one semantics reads it. */
-export interface ParsedProvider {
-  readonly url: string;
-  readonly parsed: JavaUrl;
-}
-
-/** The consumer side of a routing, shared by every route of a chain. */
-export interface RoutingContext {
-  readonly semantics: RouteSemantics;
-  readonly consumer: JavaUrl;
-  readonly invocation: RouteInvocation | null;
-}
-
 /**
  * Routes `input`. Throws {@link RuleSyntaxError} for a rule Java rejects (unless the route
  * is disabled), and `UrlSyntaxError` for a URL the consumer could not parse.
@@ -93,129 +66,20 @@ export function routeCondition(input: ConditionRouteInput): ConditionRouteResult
   return applyConditionRule(rule, input.force ?? false, ctx, parseProviders(input.providers, input.semantics));
 }
 
-/** Parses the consumer once for several routes. */
-export function routingContext(semantics: RouteSemantics, consumer: string, invocation?: RouteInvocation): RoutingContext {
-  const url = parseConsumerUrl(consumer, semantics);
-  url.parameters(); // read once: every provider consults the consumer's parameters
-  return { semantics, consumer: url, invocation: invocation ?? null };
-}
-
-/**
- * URLs parsed before, per semantics: a preview re-routes the same registry providers on
- * every keystroke, as a Java consumer routes invokers it built once. A parsed URL is
- * immutable in what it answers, so sharing it changes no result.
- */
-const parsedUrls: Record<RouteSemantics, Map<string, ParsedProvider>> = { "2.7": new Map(), "3.x": new Map() };
-/** Past this many URLs the cache starts over (about 30 MB of parsed providers). */
-const PARSED_URLS_MAX = 100_000;
-
-/** Forgets the URLs parsed before: the next routing parses every provider again (a benchmark's cold path). */
-export function forgetParsedUrls(): void {
-  for (const cache of Object.values(parsedUrls)) cache.clear();
-}
-
-/** Parses provider strings once for several routes. */
-export function parseProviders(providers: readonly string[], semantics: RouteSemantics): ParsedProvider[] {
-  const cache = parsedUrls[semantics];
-  return providers.map((url) => {
-    let parsed = cache.get(url);
-    if (parsed === undefined) {
-      parsed = { url, parsed: parseProviderUrl(url, semantics) };
-      if (cache.size >= PARSED_URLS_MAX) cache.clear();
-      cache.set(url, parsed);
-    }
-    return parsed;
-  });
-}
-
-/** `route(invokers, url, invocation)` of a parsed rule; `rule` null is a disabled route. */
+/** `route(invokers, url, invocation)` of a parsed rule on every provider given; `rule` null is a disabled route. */
 export function applyConditionRule(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly ParsedProvider[]): ConditionRouteResult {
-  const step: RouteStep = { rule, force, ctx, providers };
-  if (rule === null) return unrouted(step, "disabled", NOT_EVALUATED);
-  // Java returns an empty list before matchWhen; evaluated anyway, for whenMatched and the preview.
-  const when = matchWhen(rule.when, ctx);
-  if (providers.length === 0) return unrouted(step, "no-providers", when);
-  if (!when.matched) return unrouted(step, "when-not-matched", when);
-  if (rule.then === null) return unrouted(step, "blacklist", when);
-  return routeThen(step, rule.then, when);
-}
-
-/** One route applied to one list. */
-interface RouteStep {
-  readonly rule: ConditionRule | null;
-  readonly force: boolean;
-  readonly ctx: RoutingContext;
-  readonly providers: readonly ParsedProvider[];
-}
-
-/** The answer of a route that returns before looking at any provider: all of them, or (blacklist) none. */
-function unrouted(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation): ConditionRouteResult {
-  const kept = outcome !== "blacklist";
-  const reason = providerReason(outcome, when, NOT_EVALUATED, kept, step.rule);
-  const decisions = step.providers.map((p) => ({ url: p.url, kept, reason, conditions: NOT_EVALUATED }));
-  return answer(step, outcome, when, kept ? step.providers.map((p) => p.url) : [], decisions);
-}
-
-/** The then side on every provider, and Java's handling of an empty result. */
-function routeThen(step: RouteStep, then: readonly ConditionClause[], when: ConditionExplanation): ConditionRouteResult {
-  const { force, ctx, providers } = step;
-  const matcher = thenMatcher(then, ctx);
-  // Each provider's side explanation, and its number among those the matcher shares (-1: its own).
-  const conditions: ConditionExplanation[] = new Array(providers.length);
-  const sides = new Int32Array(providers.length);
-  let anyKept = false;
-  for (let i = 0; i < providers.length; i++) {
-    const c = (conditions[i] = matcher.match(providers[i]!.parsed));
-    sides[i] = matcher.lastSide;
-    anyKept ||= c.matched;
-  }
-  const outcome: RouteOutcome = anyKept ? "filtered" : !force ? "empty-fallback" : forcedLogFails(ctx.consumer) ? "error-fallback" : "empty-forced";
-  const keepAll = outcome === "empty-fallback" || outcome === "error-fallback";
-  // A reason depends on the side explanation alone: made once per shared one.
-  const reasons: (string | undefined)[] = [];
-  const decisions = providers.map((p, i) => {
-    const c = conditions[i]!;
-    const kept = keepAll || c.matched;
-    const side = sides[i]!;
-    let reason = side >= 0 ? reasons[side] : undefined;
-    if (reason === undefined) {
-      reason = providerReason(outcome, when, c, kept, step.rule);
-      if (side >= 0) reasons[side] = reason;
-    }
-    return { url: p.url, kept, reason, conditions: c };
-  });
-  return answer(step, outcome, when, decisions.filter((d) => d.kept).map((d) => d.url), decisions);
-}
-
-function answer(step: RouteStep, outcome: RouteOutcome, when: ConditionExplanation, result: string[], providers: ProviderDecision[]): ConditionRouteResult {
-  const summary = routeSummary(outcome, when, result.length, step.providers.length, step.rule, step.force);
-  // A disabled route's when is not evaluated, and Java's matchWhen on its null conditions is true.
-  const whenMatched = step.rule === null || when.matched;
-  return { semantics: step.ctx.semantics, whenMatched, result, outcome, summary, when, providers };
-}
-
-/** `matchWhen`: an empty when matches every consumer. */
-function matchWhen(when: readonly ConditionClause[], ctx: RoutingContext): ConditionExplanation {
-  if (when.length === 0) return { evaluated: true, matched: true, empty: true, keys: [] };
-  const sample = new ConsumerSample(ctx.semantics === "3.x");
-  return new SideMatcher(when, { semantics: ctx.semantics, sample, invocation: ctx.invocation, param: null, isWhen: true }).match(ctx.consumer);
-}
-
-/** `matchThen` for each provider: an empty then matches none (one shared explanation); `$name` reads the consumer URL. */
-function thenMatcher(then: readonly ConditionClause[], ctx: RoutingContext): Pick<SideMatcher, "match" | "lastSide"> {
-  if (then.length === 0) {
-    const none: ConditionExplanation = { evaluated: true, matched: false, empty: true, keys: [] };
-    return { match: () => none, lastSide: 0 };
-  }
-  const sample = ctx.semantics === "2.7" ? new MergedProviderSample(ctx.consumer) : new ServiceAddressSample(ctx.consumer);
-  return new SideMatcher(then, { semantics: ctx.semantics, sample, invocation: null, param: ctx.consumer, isWhen: false });
+  const tables = new ThenTables(providers);
+  return explainRoute(rule, force, ctx, tables, tables.all);
 }
 
 /**
- * A forced empty result is logged with `url.getParameterAndDecoded("rule")` of the consumer
- * URL; when that throws, the router's catch returns all providers instead.
+ * `route()` on the providers of `tables` at `input`, with every provider's fate explained
+ * (the then side judged through `tables`, so a table made before serves again). `rule` null
+ * is a disabled route.
  */
-function forcedLogFails(consumer: JavaUrl): boolean {
-  const rule = consumer.param("rule");
-  return rule !== null && rule !== "" && javaUrlDecoderRejects(rule);
+export function explainRoute(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, tables: ThenTables, input: ProviderIndexes): ConditionRouteResult {
+  const judged = judgeRoute(rule, force, ctx, tables, input);
+  const providers = input.map((_, k) => judged.decision(k));
+  const result = judged.kept.map((i) => tables.providers[i]!.url);
+  return { semantics: judged.semantics, whenMatched: judged.whenMatched, result, outcome: judged.outcome, summary: judged.summary, when: judged.when, providers };
 }

@@ -33,7 +33,7 @@ export class MergedProviderSample implements UrlSample {
   private readonly merging: boolean;
 
   constructor(private readonly consumer: JavaUrl) {
-    this.merging = hasAnyKey(consumer.parameters());
+    this.merging = consumer.hasParameters();
   }
 
   read(provider: JavaUrl, key: string): SampledValue {
@@ -82,9 +82,4 @@ export function interfacePath(iface: string): string {
   const colon = path.lastIndexOf(":");
   if (colon >= 0) path = path.slice(0, colon);
   return path.replace(/^\/+/, "");
-}
-
-function hasAnyKey(o: Readonly<Record<string, string>>): boolean {
-  for (const k in o) if (Object.hasOwn(o, k)) return true;
-  return false;
 }

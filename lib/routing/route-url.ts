@@ -34,6 +34,12 @@ export class JavaUrl {
     return v !== null && key === "side" && this.semantics === "3.x" ? v.toLowerCase() : v;
   }
 
+  /** Whether the URL has any parameter at all. */
+  hasParameters(): boolean {
+    for (const key in this.parameters()) if (Object.hasOwn(this.all!, key)) return true;
+    return false;
+  }
+
   /** Every parameter (read once, then kept). */
   parameters(): Readonly<Record<string, string>> {
     if (this.all === null) {

@@ -10,6 +10,7 @@ import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
 import { serviceDetail } from "./service-detail";
 import type { ServiceEntry } from "./service-entry";
+import { type ServiceRouting, serviceRouting } from "./service-routing";
 import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
@@ -99,8 +100,7 @@ export class ServiceCatalog {
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
   async service(key: string): Promise<ServiceDetail> {
     this.current();
-    const entry = this.store.entry(key);
-    if (!entry) throw new NotFoundError(`no service ${JSON.stringify(key)} is registered in any registry; a key is group/interface:version as GET /api/v1/services lists it`, { key });
+    const entry = this.entryOf(key);
     const methods = await resolveCatalogMethods(this.registries, entry);
     // Stale markers as of the answer, not of the request: reading the report may take a while.
     return serviceDetail(this.store.entry(key) ?? entry, methods, this.current());
@@ -123,6 +123,24 @@ export class ServiceCatalog {
   /** The sources of the registries, as configured, in order. */
   get registrySources(): string[] {
     return this.registries.map((r) => r.address.source);
+  }
+
+  /**
+   * One service's providers and consumers for routing them (a route preview), at once and
+   * without its methods; the same object until the service changes (see ServiceRouting).
+   * @throws NotFoundError for a key nothing registers.
+   * @throws RegistryUnavailableError when no registry has been read completely yet.
+   */
+  routing(key: string): ServiceRouting {
+    this.current();
+    return serviceRouting(this.entryOf(key));
+  }
+
+  /** @throws NotFoundError for a key nothing registers. */
+  private entryOf(key: string): ServiceEntry {
+    const entry = this.store.entry(key);
+    if (!entry) throw new NotFoundError(`no service ${JSON.stringify(key)} is registered in any registry; a key is group/interface:version as GET /api/v1/services lists it`, { key });
+    return entry;
   }
 
   /** The applications that provide or consume a service, by name; `q` as for services (substring, or `*` glob). */

@@ -1,49 +1,148 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { ConsumerImpact, ImpactView } from "@/lib/api/route-preview";
-import { type ParsedProvider, type RouteInvocation, routingContext } from "@/lib/routing/condition-route";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import { type ConsumerImpact, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/route-preview";
+import { consumerRelease, obeyedCopies, type ObeyedCopies } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
-import { type ChainRoute, runChain } from "./route-chain-view";
+import type { RouteInvocation } from "@/lib/routing/condition-value";
+import type { FleetChain } from "@/lib/routing/route-chain";
+import { type RouteSemantics, routerClassName } from "@/lib/routing/route-semantics";
+import { type ProviderIndexes, routingContext } from "@/lib/routing/routing-context";
+import type { ThenTables } from "@/lib/routing/then-tables";
 
-/** The consumers' chains to compare: the saved routes alone, and with the draft in place. */
+/** The chains of one semantics, ready for every consumer: the saved routes alone, and with the draft in place. */
 export interface ImpactChains {
-  readonly before: readonly ChainRoute[];
-  readonly after: readonly ChainRoute[];
+  readonly before: FleetChain;
+  readonly after: FleetChain;
+  /** The diff of a consumer's answers from the two (see {@link impactDiffer}). */
+  readonly diff: (before: ProviderIndexes, after: ProviderIndexes) => ImpactDiff;
+}
+
+/** How one consumer is judged, and in words. */
+interface Judgement {
+  readonly basis: ConsumerImpact["basis"];
+  readonly semantics: RouteSemantics | null;
+  readonly routing: string;
 }
 
 /**
  * What the draft changes for every registered consumer of the service: each consumer's
- * providers through the chain of saved routes, and through the chain with the draft (in
- * place of the route it edits), for the same invocation (none: routing at notify time).
+ * providers through the chain of saved registry routes, and through the chain with the
+ * draft (in place of the route it edits), for the same invocation (none: routing at notify
+ * time), each judged as its own Dubbo release routes (lib/dubbo/rule-copies.ts): a release
+ * that runs registry routes with the semantics of its router, one that ignores them not at
+ * all, one the console does not know with the request's semantics. `chainsFor` gives the
+ * chains of a semantics (made once per semantics asked for).
  */
 export function routeImpact(
   consumers: readonly Consumer[],
-  chains: ImpactChains,
-  semantics: RouteSemantics,
-  invocation: RouteInvocation | undefined,
-  providers: readonly ParsedProvider[],
+  request: { readonly semantics: RouteSemantics; readonly invocation?: RouteInvocation },
+  chainsFor: (semantics: RouteSemantics) => ImpactChains,
 ): ImpactView {
-  const rows = consumers.map((c) => consumerImpact(c, chains, semantics, invocation, providers));
-  return { total: rows.length, changed: rows.filter((r) => r.changed).length, consumers: rows };
+  const rows = consumers.map((c) => consumerImpact(c, request, chainsFor));
+  return { total: rows.length, changed: rows.filter((r) => r.changed).length, ignoring: rows.filter((r) => r.basis === "ignores-registry").length, consumers: rows };
 }
 
-function consumerImpact(c: Consumer, chains: ImpactChains, semantics: RouteSemantics, invocation: RouteInvocation | undefined, providers: readonly ParsedProvider[]): ConsumerImpact {
-  const who = { url: c.url, application: c.application, host: c.host, release: c.release };
+/** How a consumer of `obeyed` applies registry routes, given the request's semantics for one of unknown release. */
+function judgement(obeyed: ObeyedCopies, requestSemantics: RouteSemantics): Judgement {
+  const dubbo = `Dubbo ${obeyed.release}`;
+  if (obeyed.line === "unknown") {
+    const why = obeyed.release.trim() === "" ? "its URL states no Dubbo release" : `${JSON.stringify(obeyed.release)} is not a Dubbo release this console knows`;
+    return { basis: "unknown-release", semantics: requestSemantics, routing: `${why}: judged with the request's ${requestSemantics} semantics, ${routerClassName(requestSemantics)}` };
+  }
+  if (obeyed.registrySemantics === null) return { basis: "ignores-registry", semantics: null, routing: `ignores registry routes (${dubbo})` };
+  const s = obeyed.registrySemantics;
+  const closest = obeyed.line === "3.0.0" ? ", the closest the console has to its 3.0 ConditionRouter" : "";
+  return { basis: "release", semantics: s, routing: `${dubbo} runs registry routes with ConditionRouter: judged with ${s} semantics, ${routerClassName(s)}${closest}` };
+}
+
+function consumerImpact(
+  c: Consumer,
+  request: { readonly semantics: RouteSemantics; readonly invocation?: RouteInvocation },
+  chainsFor: (semantics: RouteSemantics) => ImpactChains,
+): ConsumerImpact {
+  const release = consumerRelease(c.parameters);
+  const judged = judgement(obeyedCopies(release), request.semantics);
+  const row = { url: c.url, application: c.application, host: c.host, release, ...judged };
+  const unjudged = { before: null, after: null, changed: false, gained: [], lost: [], gainedCount: 0, lostCount: 0 };
+  if (judged.semantics === null) return { ...row, ...unjudged, problem: null };
   let ctx;
   try {
-    ctx = routingContext(semantics, c.url, invocation);
+    ctx = routingContext(judged.semantics, c.url, request.invocation);
   } catch (e) {
     if (!isConsoleError(e)) throw e;
-    return { ...who, before: 0, after: 0, changed: false, gained: [], lost: [], problem: `a Dubbo ${semantics} consumer could not read this URL: ${e.message}` };
+    return { ...row, ...unjudged, problem: `a Dubbo ${judged.semantics} consumer could not read this URL: ${e.message}` };
   }
-  const before = runChain(chains.before, ctx, providers, false).result;
-  const after = runChain(chains.after, ctx, providers, false).result;
-  const changed = before.length !== after.length || before.some((url, i) => url !== after[i]);
-  return { ...who, before: before.length, after: after.length, changed, gained: missingFrom(after, before), lost: missingFrom(before, after), problem: null };
+  const chains = chainsFor(judged.semantics);
+  const before = chains.before.route(ctx);
+  const after = chains.after.route(ctx);
+  return { ...row, before: before.length, after: after.length, ...chains.diff(before, after), problem: null };
 }
 
-/** The distinct URLs of `list` that `other` does not hold, in `list`'s order. */
-function missingFrom(list: readonly string[], other: readonly string[]): string[] {
-  const held = new Set(other);
-  return [...new Set(list.filter((url) => !held.has(url)))];
+/** What changed between a consumer's providers without the draft and with it. */
+export interface ImpactDiff {
+  readonly changed: boolean;
+  /** Distinct URLs, in the order of the list they are in: the first PREVIEW_LIST_MAX, and how many in all. */
+  readonly gained: string[];
+  readonly lost: string[];
+  readonly gainedCount: number;
+  readonly lostCount: number;
+}
+
+/**
+ * The diff of `before` and `after`, positions in `providers`' list, by URL: a provider
+ * listed twice is one URL. Consumers alike share their chains' answers (FleetChain), so a
+ * diff is made once per pair of answers.
+ */
+export function impactDiffer(tables: ThenTables): (before: ProviderIndexes, after: ProviderIndexes) => ImpactDiff {
+  const made = new Map<ProviderIndexes, Map<ProviderIndexes, ImpactDiff>>();
+  return (before, after) => {
+    let byAfter = made.get(before);
+    if (byAfter === undefined) made.set(before, (byAfter = new Map()));
+    let diff = byAfter.get(after);
+    if (diff === undefined) byAfter.set(after, (diff = diffOf(before, after, tables)));
+    return diff;
+  };
+}
+
+function diffOf(before: ProviderIndexes, after: ProviderIndexes, tables: ThenTables): ImpactDiff {
+  // A provider listed twice is one URL: compare by each URL's first position.
+  const first = firstPositions(tables);
+  const changed = before.length !== after.length || before.some((i, k) => first[i] !== first[after[k]!]);
+  if (!changed) return { changed, gained: [], lost: [], gainedCount: 0, lostCount: 0 };
+  const gained = missingFrom(after, before, first);
+  const lost = missingFrom(before, after, first);
+  const urls = (list: readonly number[]) => list.slice(0, PREVIEW_LIST_MAX).map((i) => tables.providers[i]!.url);
+  return { changed, gained: urls(gained), lost: urls(lost), gainedCount: gained.length, lostCount: lost.length };
+}
+
+/** The first position of each URL of `list` that `other` does not hold, in `list`'s order, by first positions. */
+function missingFrom(list: ProviderIndexes, other: ProviderIndexes, first: Int32Array): number[] {
+  const seen = new Uint8Array(first.length);
+  for (const i of other) seen[first[i]!] = 1;
+  const missing: number[] = [];
+  for (const i of list) {
+    const f = first[i]!;
+    if (seen[f] === 0) {
+      seen[f] = 1;
+      missing.push(f);
+    }
+  }
+  return missing;
+}
+
+const firsts = new WeakMap<ThenTables, Int32Array>();
+
+/** Per position of the tables' list, the first position holding the same URL. */
+function firstPositions(tables: ThenTables): Int32Array {
+  let first = firsts.get(tables);
+  if (first === undefined) {
+    const at = new Map<string, number>();
+    first = Int32Array.from(tables.providers, (p, i) => {
+      const seen = at.get(p.url);
+      if (seen !== undefined) return seen;
+      at.set(p.url, i);
+      return i;
+    });
+    firsts.set(tables, first);
+  }
+  return first;
 }

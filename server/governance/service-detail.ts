@@ -12,10 +12,15 @@ function weightOf(value: string): number {
   return value !== "" && Number.isFinite(n) ? n : DEFAULT_WEIGHT;
 }
 
+/** A provider's decoded URL: its registry node's name decoded, or (seen at application level only) the URL built. */
+export function providerUrlText(p: ProviderRecord): string {
+  return p.node === null ? formatDubboUrl(p.url) : javaUrlDecode(p.node);
+}
+
 function providerView(p: ProviderRecord): Provider {
   const { url } = p;
   return {
-    url: p.node === null ? formatDubboUrl(url) : javaUrlDecode(p.node),
+    url: providerUrlText(p),
     address: p.address,
     host: url.host,
     port: url.port,
@@ -32,7 +37,8 @@ function providerView(p: ProviderRecord): Provider {
   };
 }
 
-function consumerView(c: ConsumerRecord): Consumer {
+/** A consumer as the API shows it. */
+export function consumerView(c: ConsumerRecord): Consumer {
   return {
     url: javaUrlDecode(c.node),
     address: c.address,

@@ -97,8 +97,9 @@ describe("the route editor", () => {
     expect(decisions.filter((d) => d[1] === "true").map((d) => d[0])).toEqual([kept]);
     expect(decisions).toContainEqual([provider("127.0.0.3").address, "false", "host 127.0.0.3 is not in 127.0.0.2"]);
     expect(await preview.locator('[data-chain-step="draft"]').count()).toBe(1);
-    // Of the two registered consumers, only the 2.7 one matches the when side.
+    // Of the two registered consumers, only the 2.7 one matches the when side; the 3.3 one ignores registry routes.
     expect(await preview.locator("[data-impact-changed]").getAttribute("data-impact-changed")).toBe("1");
+    expect(await preview.locator("[data-impact-basis]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-impact-basis")).sort())).toEqual(["ignores-registry", "release"]);
 
     await page.getByTestId("save-route").click();
     const saved = page.getByTestId("route-saved");

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConditionRouteResult, routeCondition } from "@/lib/routing/condition-route";
+import { type ConditionRouteResult, parseProviders, routeCondition, type RouteInvocation, routingContext } from "@/lib/routing/condition-route";
+import { parseConditionRule } from "@/lib/routing/condition-rule";
+import { routeIndexes } from "@/lib/routing/consumer-sight";
+import { ThenTables } from "@/lib/routing/then-tables";
+import { isConsoleError } from "@/lib/errors";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
 import { normalizeRuleText } from "@/lib/routing/rule-text";
@@ -15,7 +19,8 @@ import { javaTrim } from "@/lib/routing/java-text";
  * ConditionRouter 2.7.23 and ConditionStateRouter 3.3.6 (test/support/route-oracle.ts) and
  * through lib/routing, with zero differences allowed in what is kept, in which order,
  * whether the when side matched, whether the rule is refused at all and, when it is, where
- * (Java's offset mapped into the rule as written). The hand-picked cases the unit tests
+ * (Java's offset mapped into the rule as written); what is kept is also checked through the
+ * unexplained routing a preview runs for many consumers. The hand-picked cases the unit tests
  * hold as "checked against the real jars" are checked here again.
  *
  * ROUTE_CASES (default 4000 per line) sets how many; ROUTE_CASES_SEED replays a run.
@@ -31,31 +36,42 @@ function javaVerdict(c: RouteCase, answer: OracleAnswer): Verdict {
   return { refused: false, result: answer.result.map((i) => c.providers[i]!), whenMatched: answer.whenMatched };
 }
 
+function invocationOf(c: RouteCase): RouteInvocation | undefined {
+  if (!c.invocation) return undefined;
+  return {
+    ...(c.invocation.method !== undefined ? { method: c.invocation.method } : {}),
+    ...(c.invocation.arguments ? { arguments: c.invocation.arguments } : {}),
+    ...(c.invocation.attachments ? { attachments: c.invocation.attachments } : {}),
+  };
+}
+
 function engineVerdict(c: RouteCase, semantics: RouteSemantics): Verdict {
   let routed: ConditionRouteResult;
+  const invocation = invocationOf(c);
   try {
-    routed = routeCondition({
-      rule: c.rule,
-      force: c.force,
-      enabled: c.enabled,
-      semantics,
-      consumer: c.consumer,
-      ...(c.invocation
-        ? {
-            invocation: {
-              ...(c.invocation.method !== undefined ? { method: c.invocation.method } : {}),
-              ...(c.invocation.arguments ? { arguments: c.invocation.arguments } : {}),
-              ...(c.invocation.attachments ? { attachments: c.invocation.attachments } : {}),
-            },
-          }
-        : {}),
-      providers: c.providers,
-    });
+    routed = routeCondition({ rule: c.rule, force: c.force, enabled: c.enabled, semantics, consumer: c.consumer, ...(invocation ? { invocation } : {}), providers: c.providers });
   } catch (e) {
     if (e instanceof RuleSyntaxError) return { refused: true, offset: e.offset };
     throw e;
   }
   return { refused: false, result: routed.result, whenMatched: routed.whenMatched };
+}
+
+/**
+ * The same case routed the way a preview routes many consumers: the answer alone, the then
+ * side judged without explanations (lib/routing/consumer-sight.ts). Null when the case is
+ * refused (the explained verdict says how).
+ */
+function quickResult(c: RouteCase, semantics: RouteSemantics): string[] | null {
+  try {
+    const rule = c.enabled ? parseConditionRule(c.rule, semantics) : null;
+    const tables = new ThenTables(parseProviders(c.providers, semantics));
+    const routed = routeIndexes(rule, c.force, routingContext(semantics, c.consumer, invocationOf(c)), tables, tables.all);
+    return routed.result.map((i) => tables.providers[i]!.url);
+  } catch (e) {
+    if (isConsoleError(e)) return null;
+    throw e;
+  }
 }
 
 /**
@@ -108,6 +124,10 @@ describe.each<[OracleLine, RouteSemantics]>([
       if (java.refused) refused++;
       else if (java.result.length > 0 && java.result.length < c.providers.length) partial++;
       if (!sameVerdict(java, engine)) differences.push(`${describeCase(SEED, i, c)}\n  java:   ${JSON.stringify(java)}\n  engine: ${JSON.stringify(engine)}`);
+      const quick = quickResult(c, semantics);
+      if (!java.refused && JSON.stringify(quick) !== JSON.stringify(java.result)) {
+        differences.push(`${describeCase(SEED, i, c)}\n  java:   ${JSON.stringify(java)}\n  unexplained engine: ${JSON.stringify(quick)}`);
+      }
     });
     // The cases reach both kinds of outcome that matter, or the comparison proves little.
     expect(refused).toBeGreaterThan(0);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as disable from "@/app/api/v1/routes/[id]/disable/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
+import * as previewHandler from "@/app/api/v1/routes/preview/route";
 import * as routes from "@/app/api/v1/routes/route";
 import type { ChangeEvent } from "@/lib/api/events";
+import { routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConfig } from "@/server/runtime/config";
@@ -154,5 +156,55 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     expect(await keys("&group=")).toEqual(["/", "/1.0.0"]);
     expect(await keys("&group=g&version=1.0.0")).toEqual(["g/1.0.0"]);
     expect((await list("")).filter((r) => r.service === SERVICE)).toHaveLength(4);
+  });
+});
+
+describe("POST /api/v1/routes/preview on the registry's current providers", () => {
+  const provider = (host: string) => `dubbo://${host}:20880/${SERVICE}?application=crud-provider&interface=${SERVICE}&release=2.7.23&side=provider`;
+  const consumer = (host: string, release: string) => `consumer://${host}/${SERVICE}?application=crud-${release}&category=consumers&interface=${SERVICE}&release=${release}&side=consumer`;
+  const register = (category: "providers" | "consumers", url: string) => zk.create(`/dubbo/${SERVICE}/${category}/${javaUrlEncode(url)}`);
+  const preview = async (body: Record<string, unknown>) => {
+    const { status, json } = await call(previewHandler.POST, "POST", "/api/v1/routes/preview", { service: SERVICE, ...body });
+    expect(status).toBe(200);
+    return routePreviewResponseSchema.parse(json);
+  };
+
+  it("routes the providers the registry holds now, through the saved routes, and judges each consumer as its release routes", async () => {
+    for (const category of ["providers", "consumers", "routers"]) await zk.mkdirp(`/dubbo/${SERVICE}/${category}`);
+    for (const host of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) await register("providers", provider(host));
+    await register("consumers", consumer("1.1.1.1", "2.7.23"));
+    await register("consumers", consumer("2.2.2.2", "3.3.6"));
+    expect((await create({ service: SERVICE, name: "drain", rule: "=> host != 10.0.0.3", priority: -1 })).status).toBe(201);
+    await waitFor("the service's providers, consumers and route in the catalog", async () => {
+      const routing = engine.catalog.routing(SERVICE);
+      return routing.providers.length === 3 && routing.consumers.length === 2 && (await list()).length === 1;
+    });
+
+    const body = { rule: "=> host = 10.0.0.1,10.0.0.3", consumer: consumer("1.1.1.1", "2.7.23") };
+    const first = await preview(body);
+    expect([first.providersFrom, first.result]).toEqual(["registry", [provider("10.0.0.1"), provider("10.0.0.3")]]);
+    expect(first.chain!.steps.map((step) => [step.name, step.input, step.output])).toEqual([
+      ["drain", 3, 2],
+      ["this draft", 2, 1],
+    ]);
+    expect(first.impact!.consumers.map((c) => [c.release, c.basis, c.semantics, c.before, c.after, c.lost])).toEqual([
+      ["2.7.23", "release", "2.7", 2, 1, [provider("10.0.0.2")]],
+      ["3.3.6", "ignores-registry", null, null, null, []],
+    ]);
+
+    // A provider registers: the next preview routes it (nothing of the last one is reused for it).
+    await register("providers", provider("10.0.0.4"));
+    await waitFor("the new provider in the catalog", () => engine.catalog.routing(SERVICE).providers.length === 4);
+    const second = await preview(body);
+    expect(second.providers.map((p) => [p.url, p.kept])).toEqual([
+      [provider("10.0.0.1"), true],
+      [provider("10.0.0.2"), false],
+      [provider("10.0.0.3"), true],
+      [provider("10.0.0.4"), false],
+    ]);
+    expect(second.chain!.steps.map((step) => [step.input, step.output])).toEqual([
+      [4, 3],
+      [3, 1],
+    ]);
   });
 });

@@ -16,7 +16,7 @@ const consumer = (app: string, release: string): Consumer => ({
   application: app,
   release,
   registry: "zookeeper://127.0.0.1:2181",
-  parameters: {},
+  parameters: { application: app, interface: SERVICE, methods: "greet,whoAmI", release, side: "consumer" },
 });
 
 const saved: Route = {
@@ -40,6 +40,6 @@ const saved: Route = {
 };
 
 export const exampleSources: PreviewSources = {
-  catalog: { service: async () => ({ providers: [], consumers: [consumer("storefront-27", "2.7.23"), consumer("storefront-33", "3.3.6")] }) },
+  catalog: { routing: () => ({ providers: [], consumers: [consumer("storefront-27", "2.7.23"), consumer("storefront-33", "3.3.6")] }) },
   routes: { list: () => ({ routes: [saved] }) },
 };

@@ -24,6 +24,19 @@ describe("which copy of a route a consumer obeys, by its Dubbo release", () => {
     expect(obeyedCopies(release)).toMatchObject({ release, line, copies });
   });
 
+  it.each([
+    ["2.6.12", "2.7"],
+    ["2.7.1", "2.7"],
+    ["2.7.23", "2.7"],
+    ["3.0.4", "2.7"],
+    ["3.0.5", null],
+    ["3.3.6", null],
+    ["", null],
+    ["latest", null],
+  ])("Dubbo %j runs registry routes with the %s semantics (ConditionRouter up to 3.0.4; none after, nor for an unknown release)", (release, semantics) => {
+    expect(obeyedCopies(release).registrySemantics).toBe(semantics);
+  });
+
   it("reads the provider application's rule from 3.2 and v3.1 multi-destination rules from 3.3", () => {
     expect(obeyedCopies("2.7.23").configCenter).toEqual({ service: true, consumerApplication: true, providerApplication: false, multiDestination: false });
     expect(obeyedCopies("3.1.0").configCenter).toEqual({ service: true, consumerApplication: true, providerApplication: false, multiDestination: false });
@@ -44,7 +57,7 @@ describe("which copy of a route a consumer obeys, by its Dubbo release", () => {
   });
 
   it.each(["", "  ", "latest", "4.0.0", "1.0.0", "2.0.2x"])("cannot say for the release %j", (release) => {
-    expect(obeyedCopies(release)).toMatchObject({ line: "unknown", copies: [], configCenter: null });
+    expect(obeyedCopies(release)).toMatchObject({ line: "unknown", copies: [], configCenter: null, registrySemantics: null });
     expect(obeyedCopies(release).words).toMatch(/2\.7\.3 to 3\.0\.4 obey both copies/);
   });
 });

@@ -12,8 +12,13 @@ const P1 = provider("10.0.0.1");
 const P2 = provider("10.0.0.2");
 const P3 = provider("10.0.0.3", "&zone=west");
 
-function consumer(host: string, app: string, release = "2.7.23"): Consumer {
-  return { url: `consumer://${host}/${SERVICE}?application=${app}&interface=${SERVICE}&release=${release}&side=consumer`, address: host, host, application: app, release, registry: "zk", parameters: {} };
+/** A registered consumer; `release` null: its URL has no `release` (an old one: `dubbo` says the release, or only the protocol's `2.0.2`). */
+function consumer(host: string, app: string, release: string | null = "2.7.23", dubbo = "2.0.2"): Consumer {
+  const parameters: Record<string, string> = { application: app, dubbo, interface: SERVICE, side: "consumer", ...(release === null ? {} : { release }) };
+  const query = Object.entries(parameters)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
+  return { url: `consumer://${host}/${SERVICE}?${query}`, address: host, host, application: app, release: release ?? dubbo, registry: "zk", parameters };
 }
 
 function route(id: string, rule: string, over: Partial<Route> = {}): Route {
@@ -43,10 +48,10 @@ function route(id: string, rule: string, over: Partial<Route> = {}): Route {
 function sources(state: { providers?: string[]; consumers?: Consumer[]; routes?: Route[]; down?: boolean } = {}): PreviewSources {
   return {
     catalog: {
-      service: async (key) => {
+      routing: (key) => {
         if (state.down) throw new RegistryUnavailableError("no registry has been read yet");
         if (key !== SERVICE) throw new NotFoundError(`no service ${key}`);
-        return { providers: (state.providers ?? []).map((url) => ({ url })), consumers: state.consumers ?? [] };
+        return { providers: state.providers ?? [], consumers: state.consumers ?? [] };
       },
     },
     routes: {
@@ -58,7 +63,7 @@ function sources(state: { providers?: string[]; consumers?: Consumer[]; routes?:
   };
 }
 
-const preview = (request: Omit<RoutePreviewRequest, "service"> & { service?: string }, from = sources()) =>
+const preview = async (request: Omit<RoutePreviewRequest, "service"> & { service?: string }, from = sources()) =>
   previewRoute(routePreviewBodySchema.parse({ service: SERVICE, ...request }), from);
 
 describe("POST /api/v1/routes/preview: the draft on one consumer", () => {
@@ -149,15 +154,26 @@ describe("the chain view", () => {
     expect(answer.chain!.left).toEqual([{ id: "no-p1", name: "no-p1", why: "the draft replaces it" }]);
   });
 
-  it("stops at an empty list, as Dubbo 3's chain does (2.7's routers hand it back unchanged)", async () => {
-    const answer = await preview(
-      { rule: "=> false", consumer: consumer("1.1.1.1", "x").url, providers: [P1] },
-      sources({ providers: [P1], routes: [route("later", "=> host = 10.0.0.1", { priority: 9 })] }),
-    );
-    expect(answer.chain!.steps.map((s) => [s.name, s.outcome, s.skipped])).toEqual([
-      ["this draft", "blacklist", null],
-      ["later", null, "not run: no provider is left"],
+  it("runs the routes after an empty list in 2.7, which hand it back, and stops there in 3.x", async () => {
+    const from = sources({ providers: [P1], routes: [route("later", "=> host = 10.0.0.1", { priority: 9 })] });
+    const v27 = await preview({ rule: "=> false", consumer: consumer("1.1.1.1", "x").url, providers: [P1] }, from);
+    expect(v27.chain!.steps.map((s) => [s.name, s.outcome, s.skipped, s.input, s.output])).toEqual([
+      ["this draft", "blacklist", null, 1, 0],
+      ["later", "no-providers", null, 0, 0],
     ]);
+    const v3 = await preview({ rule: "=> false", semantics: "3.x", consumer: consumer("1.1.1.1", "x").url, providers: [P1] }, from);
+    expect(v3.chain!.steps.map((s) => [s.name, s.outcome, s.skipped])).toEqual([
+      ["this draft", "blacklist", null],
+      ["later", null, "not run: no provider is left, and Dubbo 3 stops the chain there"],
+    ]);
+    expect([v27.chain!.result, v3.chain!.result]).toEqual([[], []]);
+  });
+
+  it("names at most 100 of the providers a step drops, and counts them all", async () => {
+    const many = Array.from({ length: 150 }, (_, i) => provider(`10.0.1.${i}`));
+    const answer = await preview({ rule: "=> host = 10.0.1.0", consumer: consumer("1.1.1.1", "x").url }, sources({ providers: many }));
+    const step = answer.chain!.steps[0]!;
+    expect([step.input, step.output, step.dropped.length, step.dropped[0]]).toEqual([150, 1, 100, { url: many[1], reason: "dropped: host 10.0.1.1 is not in 10.0.1.0" }]);
   });
 
   it("leaves the chain and impact out, and says why, when the registry cannot be read but providers are listed", async () => {
@@ -189,5 +205,53 @@ describe("the impact view", () => {
   it("leaves both views out when asked for none, and then reads no registry for listed providers", async () => {
     const answer = await preview({ rule: "=> host = 10.0.0.1", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2], include: [] }, sources({ down: true }));
     expect([answer.chain, answer.impact, answer.otherSemantics, answer.notes]).toEqual([null, null, null, []]);
+  });
+});
+
+describe("the impact view, each consumer judged as its Dubbo release routes", () => {
+  // A provider without `zone`: Dubbo 2.7 passes a key with only != values, Dubbo 3 fails any missing key.
+  const request = { rule: "=> zone != east", force: true, semantics: "3.x" as const, consumer: consumer("9.9.9.9", "x").url };
+  const registered = [
+    consumer("1.1.1.1", "a", "2.7.23"),
+    consumer("2.2.2.2", "b", "3.0.4"),
+    consumer("3.3.3.3", "c", "3.3.6"),
+    consumer("4.4.4.4", "d", null),
+    consumer("5.5.5.5", "e", null, "2.6.2"),
+    consumer("6.6.6.6", "f", "next"),
+  ];
+  const judged = async () => (await preview(request, sources({ providers: [P1, P3], consumers: registered }))).impact!;
+
+  it("routes a 2.x or 3.0.0-3.0.4 consumer with 2.7 semantics, whatever the request's (an old one's release read from `dubbo`)", async () => {
+    const rows = (await judged()).consumers.filter((c) => ["a", "b", "e"].includes(c.application));
+    expect(rows.map((c) => [c.release, c.basis, c.semantics, c.before, c.after, c.changed])).toEqual([
+      ["2.7.23", "release", "2.7", 2, 2, false],
+      ["3.0.4", "release", "2.7", 2, 2, false],
+      ["2.6.2", "release", "2.7", 2, 2, false],
+    ]);
+    expect(rows[0]!.routing).toBe("Dubbo 2.7.23 runs registry routes with ConditionRouter: judged with 2.7 semantics, ConditionRouter (Dubbo 2.7.23)");
+    expect(rows[1]!.routing).toContain("the closest the console has to its 3.0 ConditionRouter");
+  });
+
+  it("leaves a 3.0.5+ consumer unjudged: it ignores registry routes", async () => {
+    const row = (await judged()).consumers.find((c) => c.application === "c")!;
+    expect(row).toMatchObject({ release: "3.3.6", basis: "ignores-registry", semantics: null, routing: "ignores registry routes (Dubbo 3.3.6)", before: null, after: null, changed: false, problem: null });
+  });
+
+  it("judges a consumer of unknown release with the request's semantics, and says so", async () => {
+    const rows = (await judged()).consumers.filter((c) => ["d", "f"].includes(c.application));
+    expect(rows.map((c) => [c.release, c.basis, c.semantics, c.before, c.after, c.changed, c.lost, c.lostCount])).toEqual([
+      ["", "unknown-release", "3.x", 2, 1, true, [P1], 1],
+      ["next", "unknown-release", "3.x", 2, 1, true, [P1], 1],
+    ]);
+    expect(rows.map((c) => c.routing)).toEqual([
+      "its URL states no Dubbo release: judged with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
+      "\"next\" is not a Dubbo release this console knows: judged with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
+    ]);
+  });
+
+  it("counts the consumers that change and those that ignore registry routes", async () => {
+    const impact = await judged();
+    expect([impact.total, impact.changed, impact.ignoring]).toEqual([6, 2, 1]);
+    expect(() => routePreviewResponseSchema.shape.impact.parse(impact)).not.toThrow();
   });
 });

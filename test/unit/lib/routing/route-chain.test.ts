@@ -16,7 +16,7 @@ describe("routeChain", () => {
       ],
       input,
     );
-    expect(r.steps.map((s) => [s.name, s.input.length, s.route?.result.length])).toEqual([
+    expect(r.steps.map((s) => [s.name, s.input.length, s.route?.kept.length])).toEqual([
       ["zone", 3, 2],
       ["port", 2, 1],
     ]);

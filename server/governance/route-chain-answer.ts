@@ -1,0 +1,93 @@
+import { type ChainStep, type ChainView, PREVIEW_LIST_MAX, type RoutePreviewBody } from "@/lib/api/route-preview";
+import type { JudgedRoute } from "@/lib/routing/judged-route";
+import type { Route } from "@/lib/api/routes";
+import type { RoutingContext } from "@/lib/routing/routing-context";
+import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/route-chain";
+import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { ThenTables } from "@/lib/routing/then-tables";
+
+/**
+ * The chains of condition routes a preview runs (lib/routing/route-chain.ts, as a consumer's
+ * router chain runs them): the service's saved routes that Dubbo loads, without the draft
+ * and with it, and the chain view of the request's consumer in the API's shape.
+ */
+
+/** A route of a preview's chains: a saved one, or the draft. */
+export interface PlannedRoute {
+  /** The saved route's id; null for the draft. */
+  readonly id: string | null;
+  readonly name: string;
+  readonly rule: string;
+  readonly priority: number;
+  readonly force: boolean;
+  readonly draft: boolean;
+}
+
+/** Which routes each chain runs, in the order given to the chain (saved routes as listed, the draft last). */
+export interface ChainPlan {
+  /** The saved routes a consumer runs: enabled, and loaded by Dubbo 2.7. */
+  readonly before: readonly PlannedRoute[];
+  /** The same with the draft in place of the route it edits (or added), unless the draft is disabled. */
+  readonly after: readonly PlannedRoute[];
+  /** Saved routes not run, and why. */
+  readonly left: ChainView["left"];
+}
+
+/**
+ * The chains of `saved` with and without the draft of `body`. Equal priorities keep the
+ * order given (Dubbo defines none): saved routes as the route store lists them, the draft last.
+ * A note is added when the route the draft edits is not among `saved` any more.
+ */
+export function planChains(saved: readonly Route[], body: RoutePreviewBody, notes: string[]): ChainPlan {
+  const left: { id: string; name: string; why: string }[] = [];
+  const before: PlannedRoute[] = [];
+  for (const r of saved) {
+    const why = !r.enabled ? "disabled" : !r.origin.loaded ? (r.origin.reason ?? "Dubbo 2.7 does not load it") : null;
+    if (r.id === body.id) left.push({ id: r.id, name: r.name, why: `the draft replaces it${why === null ? "" : ` (as saved: ${why})`}` });
+    else if (why !== null) left.push({ id: r.id, name: r.name, why });
+    if (why === null) before.push({ id: r.id, name: r.name, rule: r.rule, priority: r.priority, force: r.force, draft: false });
+  }
+  if (body.id !== undefined && !saved.some((r) => r.id === body.id)) {
+    notes.push(`Route ${body.id} is not among the service's routes any more (edited or deleted since it was read): the draft is previewed as a new route.`);
+  }
+  const others = before.filter((r) => r.id !== body.id);
+  const draft: PlannedRoute = { id: null, name: "this draft", rule: body.rule, priority: body.priority, force: body.force, draft: true };
+  return { before, after: body.enabled ? [...others, draft] : others, left };
+}
+
+/** `routes` parsed and ordered for a consumer of `semantics` (a rule it rejects is left out of the run, as Dubbo does). */
+export function preparePlanned(routes: readonly PlannedRoute[], semantics: RouteSemantics): PreparedChain {
+  return prepareChain(
+    routes.map((r) => ({ rule: r.rule, force: r.force, priority: r.priority, name: r.name })),
+    semantics,
+  );
+}
+
+/** The chain view of the consumer of `ctx`: every route of `routes` (prepared as `chain`) with what it did, and the end result. */
+export function chainView(routes: readonly PlannedRoute[], chain: PreparedChain, ctx: RoutingContext, tables: ThenTables, left: ChainView["left"]): ChainView {
+  const run = explainChain(chain, ctx, tables);
+  const steps = run.steps.map((step): ChainStep => {
+    const r = routes[step.index]!;
+    const base = { id: r.id, name: r.name, rule: r.rule, priority: r.priority, force: r.force, draft: r.draft, input: step.input.length };
+    const answer = step.route;
+    if (answer === undefined) {
+      const why =
+        step.status === "invalid" ? `Dubbo skips this route: ${step.error?.message ?? "its rule does not parse"}` : "not run: no provider is left, and Dubbo 3 stops the chain there";
+      return { ...base, skipped: why, outcome: null, summary: why, whenMatched: false, output: step.input.length, dropped: [] };
+    }
+    return { ...base, skipped: null, outcome: answer.outcome, summary: answer.summary, whenMatched: answer.whenMatched, output: answer.kept.length, dropped: droppedBy(answer) };
+  });
+  return { steps, result: run.result, left };
+}
+
+/** The first {@link PREVIEW_LIST_MAX} providers a step dropped, with the reason. */
+function droppedBy(answer: JudgedRoute): ChainStep["dropped"] {
+  const dropped: ChainStep["dropped"] = [];
+  const { input, kept } = answer;
+  // `kept` is an ordered part of `input`: walk both.
+  for (let k = 0, j = 0; k < input.length && dropped.length < PREVIEW_LIST_MAX; k++) {
+    if (j < kept.length && kept[j] === input[k]) j++;
+    else dropped.push({ url: answer.decision(k).url, reason: answer.decision(k).reason });
+  }
+  return dropped;
+}
