@@ -29,6 +29,8 @@ export class Engine {
   readonly events = new EventBus();
   /** POST /api/v1/invoke: calls through the cluster over one shared connection per provider. */
   readonly invocations: InvokeService;
+  /** One shared connection per provider address, used by the invocations. */
+  readonly connections: ConnectionPool;
   private caches: DiskCache[] = [];
 
   constructor(
@@ -48,7 +50,8 @@ export class Engine {
       configCenters: this.configRoutes.centers,
     });
     this.routes.onChange((event) => this.events.publish(event));
-    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), ConnectionPool.withOptions({ log }));
+    this.connections = ConnectionPool.withOptions({ log });
+    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections);
   }
 
   start(): void {
