@@ -190,3 +190,21 @@ describe("1,000 concurrent invocations while providers are slow, killed and rest
     expect(failedOver.length).toBeGreaterThan(0);
   }, 180_000);
 });
+
+describe("the connection of a provider that leaves the registry", () => {
+  it("is closed within seconds of the provider stopping", async () => {
+    const provider = await startProvider({ line: "3.3", registry: rig.zkAddress, host: "127.0.0.55", services: ["fault"], app: "invoke-faults-leaving" });
+    started.push(provider);
+    const key = `${FAULT.service}:${FAULT.version}`;
+    await waitFor("the provider in the catalog", () => engine.catalog.entry(key)?.providers.some((p) => p.address === provider.address));
+    expect(await settle({ ...FAULT, method: "slow", args: [1], provider: provider.address, timeoutMs: 5_000 })).toMatchObject({ ok: true, value: "slept 1 ms", provider: provider.address });
+    const client = engine.connections.peek(provider.address)!;
+    expect(client.state.type).toBe("connected");
+    const stopping = performance.now();
+    await provider.stop();
+    // Only the pool closes a client ("closed"); a provider that goes away leaves it backing off.
+    await waitFor("the pool to close its connection", () => engine.connections.peek(provider.address) === undefined && client.state.type === "closed", 10_000);
+    console.info(`the connection to ${provider.address} was closed ${Math.round(performance.now() - stopping)} ms after its provider began to stop`);
+    expect(engine.catalog.entry(key)?.providers.some((p) => p.address === provider.address)).toBe(false);
+  });
+});
