@@ -2,11 +2,11 @@ import "server-only";
 import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
-import { isConsoleError } from "@/lib/errors";
+import { isConsoleError, NotFoundError } from "@/lib/errors";
 import type { CatalogService } from "../cluster/catalog-snapshot";
 import type { ClusterCallOptions, ClusterResult } from "../cluster/cluster-call";
 import type { ClusterEnv } from "../cluster/cluster-env";
-import { CallDeadlineError, NoProviderError } from "../cluster/cluster-errors";
+import { CallDeadlineError } from "../cluster/cluster-errors";
 import type { ConnectionPool } from "../protocol/connection-pool";
 import { type DubboInvocation, preparedArguments } from "../protocol/dubbo-invoker";
 import { invokeAnswer } from "./invoke-answer";
@@ -52,7 +52,9 @@ export class InvokeService {
 
   /**
    * Runs one call. Answers the value or the method's exception (200); throws a typed error
-   * otherwise: InvalidArgumentsError / ValidationError (400), NoProviderError (503), or an
+   * otherwise: InvalidArgumentsError / ValidationError (400), NotFoundError (404) for a
+   * service no registry holds (without `url`), NoProviderError (503) for one with no
+   * provider left to call, or an
    * InvocationFailedError carrying the attempts, with the code of the failure (504 timeout,
    * 502 remote_error or connection_failed, 503 provider_read_only, 413 payload_too_large).
    * `signal`: the HTTP request's, aborted when its client goes away.
@@ -63,7 +65,7 @@ export class InvokeService {
     const key = serviceKey(service);
     const entry = this.entry(key, body.url !== undefined);
     if (entry === undefined && body.url === undefined) {
-      throw new NoProviderError(key, body.method, "no registry holds the service (a key is group/interface:version; give url to call a provider directly)");
+      throw new NotFoundError(`no registry holds the service ${JSON.stringify(key)} (a key is group/interface:version as GET /api/v1/services lists it; give url to call a provider directly)`, { service: key });
     }
     const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
     const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
