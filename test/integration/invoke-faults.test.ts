@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
+import { type InvokeRequest, type InvokeResponse, invokeRequestSchema } from "@/lib/api/invoke";
 import { isConsoleError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
@@ -41,13 +41,10 @@ async function pair(line: DubboLine, hosts: [string, string]): Promise<[Provider
   return providers as [ProviderHandle, ProviderHandle];
 }
 
-/**
- * The call's answer, or the code of the error it ended with. The body goes to the service
- * as it is: the API takes one `url`, the service several joined by `;` (a Java reference's `url`).
- */
-async function settle(body: InvokeRequestBody): Promise<InvokeResponse | string> {
+/** The call's answer, or the code of the error it ended with; the body goes through the API's schema, as the route handler takes it (`url` with several addresses joined by `;`). */
+async function settle(body: InvokeRequest): Promise<InvokeResponse | string> {
   try {
-    return await engine.invocations.invoke(body);
+    return await engine.invocations.invoke(invokeRequestSchema.parse(body));
   } catch (e) {
     if (isConsoleError(e)) return `${e.code}: ${e.message}`;
     throw e;
@@ -94,10 +91,10 @@ const FAULT_CODES = ["no_provider", "timeout", "connection_failed", "provider_re
 type Ending = { ok: true; response: InvokeResponse; elapsedMs: number } | { ok: false; code: string; message: string; tries: number; elapsedMs: number };
 
 /** Runs one call, timing it from its start; an error is kept with its code, message and the number of tries. */
-async function timed(body: InvokeRequestBody): Promise<Ending> {
+async function timed(body: InvokeRequest): Promise<Ending> {
   const started = performance.now();
   try {
-    const response = await engine.invocations.invoke(body);
+    const response = await engine.invocations.invoke(invokeRequestSchema.parse(body));
     return { ok: true, response, elapsedMs: performance.now() - started };
   } catch (e) {
     if (!isConsoleError(e)) throw e;
