@@ -57,7 +57,7 @@ describe.each([["2.7", ["127.0.0.41", "127.0.0.42"]] as const, ["3.3", ["127.0.0
     const url = `dubbo://${victim.address};dubbo://${survivor.address}`;
     const calls = Array.from({ length: 20 }, () => settle({ ...FAULT, method: "slow", args: [1_500], url, timeoutMs: 10_000, loadbalance: "roundrobin" }));
     // Both have calls in flight before the kill (round robin alternates).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor("calls in flight on both providers", () => inFlight(victim.address) > 0 && inFlight(survivor.address) > 0, 10_000);
     process.kill(-victim.peer.process.pid!, "SIGKILL");
     const answers = await Promise.all(calls);
     for (const a of answers) expect(a).toMatchObject({ ok: true, value: "slept 1500 ms", provider: survivor.address });
