@@ -42,6 +42,15 @@ const text = (field: string, expected: string, pattern: RegExp, max: number) =>
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([1-9]\d{0,4})$/;
 const portInRange = (address: string) => Number(address.slice(address.lastIndexOf(":") + 1)) <= 65_535;
 
+/** One direct address: `dubbo://host:port`, a path and parameters may follow. */
+const DIRECT_URL = /^dubbo:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[1-9]\d{0,4}([/?].*)?$/s;
+const DIRECT_URL_EXPECTED = "a direct provider address such as dubbo://10.0.0.1:20880, or several separated by ';'";
+
+/** The addresses of a `url`: split at `;` with the spaces around it, as Java's ReferenceConfig splits its `url` attribute. */
+export function directUrlParts(url: string): string[] {
+  return url.split(/\s*;+\s*/).map((p) => p.trim()).filter((p) => p !== "");
+}
+
 const typeNameField = z
   .string({ error: says("each of parameterTypes", "a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>") })
   .max(INVOKE_MAX_TYPE_NAME_LENGTH, { error: `each of parameterTypes must be at most ${INVOKE_MAX_TYPE_NAME_LENGTH} characters`, abort: true })
@@ -54,9 +63,9 @@ const typeNameField = z
  *   (generics allowed: the server erases them for the JVM descriptor and uses them to
  *   type the values); may be left out when the metadata lists one method of that name.
  *   With it, `args` holds one value per type.
- * - `provider` pins the call to one registered provider (`host:port`); `url` calls a
- *   provider directly (`dubbo://host:port`, optionally with a path and parameters), with
- *   no registry. At most one of the two; neither goes through the cluster (the router
+ * - `provider` pins the call to one registered provider (`host:port`); `url` calls
+ *   providers directly (`dubbo://host:port`, optionally with a path and parameters; several
+ *   separated by `;`, over which `cluster` and `loadbalance` run), with no registry. At most one of the two; neither goes through the cluster (the router
  *   chain of the service's routes, then `loadbalance`, with `cluster`'s retries).
  * - `timeoutMs`: 1 to 300000; left out, the provider's `timeout` (per method first).
  * - `attachments`: at most 64, sent with the call beside Dubbo's own.
@@ -79,9 +88,15 @@ export const invokeRequestSchema = z
         .refine(portInRange, { error: (issue) => `provider's port must be from 1 to 65535, got ${shown(issue.input)}` })
         .optional(),
       url: z
-        .string({ error: says("url", "a direct provider address such as dubbo://10.0.0.1:20880") })
+        .string({ error: says("url", DIRECT_URL_EXPECTED) })
         .max(4_000, { error: "url must be at most 4000 characters", abort: true })
-        .regex(/^dubbo:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[1-9]\d{0,4}([/?].*)?$/s, { error: says("url", "a direct provider address such as dubbo://10.0.0.1:20880") })
+        .superRefine((url, ctx) => {
+          const parts = directUrlParts(url);
+          if (parts.length === 0) ctx.addIssue({ code: "custom", message: says("url", DIRECT_URL_EXPECTED)({ input: url }) });
+          for (const part of parts) {
+            if (!DIRECT_URL.test(part)) ctx.addIssue({ code: "custom", message: `each address of url must be dubbo://host:port (a path and parameters may follow), got ${shown(part)}` });
+          }
+        })
         .optional(),
       timeoutMs: z
         .number({ error: says("timeoutMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })

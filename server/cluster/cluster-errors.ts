@@ -44,6 +44,24 @@ export class CallAbortedError extends ConsoleError {
 }
 
 /**
+ * The caller's deadline for the whole call (the invoke API's `timeoutMs`) passed before an
+ * answer came. `providers` are the providers tried, in order: the last is the one the call
+ * was waiting on when the deadline passed; empty when none was tried yet.
+ */
+export class CallDeadlineError extends ConsoleError {
+  constructor(
+    readonly service: string,
+    readonly timeoutMs: number,
+    readonly providers: readonly string[] = [],
+  ) {
+    const tried = [...new Set(providers)];
+    const waiting = providers.length === 0 ? "" : `: waiting on ${providers.at(-1)}${tried.length > 1 ? ` (tried ${tried.join(", ")})` : ""}`;
+    super("timeout", `no answer for ${service} within ${timeoutMs} ms${waiting}`, { service, timeoutMs, providers: tried });
+    this.name = "CallDeadlineError";
+  }
+}
+
+/**
  * A parameter the cluster reads (from a provider URL merged with the consumer's settings)
  * holds what Java could not read either: `weight=abc` (Integer.parseInt throws), a
  * load balance or cluster with no such extension. Java fails the call likewise.

@@ -183,6 +183,19 @@ export class ServiceCatalog {
     return this.counted.length === 0 ? [] : this.store.entries.values();
   }
 
+  /**
+   * The `host:port` of every provider the usable registries list now (interface- and
+   * application-level), for the connection pool to close what left; null while no registry
+   * is usable (the view served then is a stale one, not a sign that providers left).
+   */
+  providerAddresses(): Set<string> | null {
+    if (this.rebuildDue || this.usableChanged()) this.rebuild();
+    if (this.counted.length === 0) return null;
+    const addresses = new Set<string>();
+    for (const entry of this.store.entries.values()) for (const p of entry.providers) addresses.add(p.address);
+    return addresses;
+  }
+
   private sortedNames: { version: number; names: string[] } | null = null;
 
   private applicationNames(): readonly string[] {

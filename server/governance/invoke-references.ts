@@ -91,8 +91,11 @@ export class References {
     private readonly pool: ConnectionPool,
   ) {}
 
-  /** Makes the invoker of a merged provider URL, over the pool's connection to its address. */
-  readonly createInvoker = (url: DubboUrl): Invoker => new DubboInvoker(url, this.pool.get(urlAddress(url)));
+  /** Makes the invoker of a merged provider URL, over the pool's connection to its address (looked up at each call). */
+  readonly createInvoker = (url: DubboUrl): Invoker => {
+    const address = urlAddress(url);
+    return new DubboInvoker(url, () => this.pool.get(address));
+  };
 
   /** Through the registries: the routes, the load balance and the cluster strategy. */
   throughCluster(key: string, service: ServiceId, settings: ReferenceSettings, invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {

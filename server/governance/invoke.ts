@@ -2,11 +2,11 @@ import "server-only";
 import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
-import { isConsoleError, TimeoutError } from "@/lib/errors";
+import { isConsoleError, NotFoundError } from "@/lib/errors";
 import type { CatalogService } from "../cluster/catalog-snapshot";
 import type { ClusterCallOptions, ClusterResult } from "../cluster/cluster-call";
 import type { ClusterEnv } from "../cluster/cluster-env";
-import { NoProviderError } from "../cluster/cluster-errors";
+import { CallDeadlineError } from "../cluster/cluster-errors";
 import type { ConnectionPool } from "../protocol/connection-pool";
 import { type DubboInvocation, preparedArguments } from "../protocol/dubbo-invoker";
 import { invokeAnswer } from "./invoke-answer";
@@ -30,10 +30,12 @@ const NO_METHODS: ServiceMethods = { source: "none", methods: [] };
  * sent when they do not fit), and calls through the cluster (the service's routes, the load
  * balance, the strategy's retries), on one pinned provider, or straight to a `url`.
  *
- * `timeoutMs` bounds the whole call: each try gets it as its timeout, and the call is given
- * up when it has passed (so failover retries only what failed fast: a refused connection, a
- * READONLY provider). Without it each try gets its provider's `timeout` and failover may
- * take up to `retries + 1` of them.
+ * `timeoutMs` bounds the whole call, from the moment `invoke` is called (resolving the
+ * method's signature included): each try gets it as its timeout, and the call is given up
+ * when it has passed, answering a timeout that names the provider it was waiting on (so
+ * failover retries only what failed fast: a refused or lost connection, a READONLY
+ * provider). Without it each try gets its provider's `timeout` and failover may take up to
+ * `retries + 1` of them.
  */
 export class InvokeService {
   private readonly references: References;
@@ -50,7 +52,9 @@ export class InvokeService {
 
   /**
    * Runs one call. Answers the value or the method's exception (200); throws a typed error
-   * otherwise: InvalidArgumentsError / ValidationError (400), NoProviderError (503), or an
+   * otherwise: InvalidArgumentsError / ValidationError (400), NotFoundError (404) for a
+   * service no registry holds (without `url`), NoProviderError (503) for one with no
+   * provider left to call, or an
    * InvocationFailedError carrying the attempts, with the code of the failure (504 timeout,
    * 502 remote_error or connection_failed, 503 provider_read_only, 413 payload_too_large).
    * `signal`: the HTTP request's, aborted when its client goes away.
@@ -61,7 +65,7 @@ export class InvokeService {
     const key = serviceKey(service);
     const entry = this.entry(key, body.url !== undefined);
     if (entry === undefined && body.url === undefined) {
-      throw new NoProviderError(key, body.method, "no registry holds the service (a key is group/interface:version; give url to call a provider directly)");
+      throw new NotFoundError(`no registry holds the service ${JSON.stringify(key)} (a key is group/interface:version as GET /api/v1/services lists it; give url to call a provider directly)`, { service: key });
     }
     const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
     const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
@@ -74,7 +78,7 @@ export class InvokeService {
     };
     const prepared = preparedArguments(invocation);
     if (isConsoleError(prepared)) throw prepared;
-    const result = await this.withDeadline(key, body.timeoutMs, signal, (options) => {
+    const result = await this.withDeadline(key, body.timeoutMs, started, signal, (options) => {
       const settings = { ...(body.cluster ? { cluster: body.cluster } : {}), ...(body.loadbalance ? { loadbalance: body.loadbalance } : {}) };
       if (body.url !== undefined) return this.references.direct(service, settings, body.url, invocation, options);
       if (body.provider !== undefined) return this.references.pinned(key, service, settings, body.provider, invocation, options);
@@ -89,15 +93,23 @@ export class InvokeService {
     await this.pool.closeAll();
   }
 
-  /** Runs `call` with the call's timeout as a deadline for all its tries, and the request's signal. */
-  private async withDeadline(key: string, timeoutMs: number | undefined, signal: AbortSignal | undefined, call: (options: ClusterCallOptions) => Promise<ClusterResult>): Promise<ClusterResult> {
+  /**
+   * Runs `call` with the call's timeout as a deadline for all its tries, counted from
+   * `started`, and the request's signal. A call the deadline ended answers a
+   * CallDeadlineError naming the providers tried.
+   */
+  private async withDeadline(key: string, timeoutMs: number | undefined, started: number, signal: AbortSignal | undefined, call: (options: ClusterCallOptions) => Promise<ClusterResult>): Promise<ClusterResult> {
     if (timeoutMs === undefined) return call(signal ? { signal } : {});
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new TimeoutError(key, timeoutMs)), timeoutMs);
+    const passed = new CallDeadlineError(key, timeoutMs);
+    const timer = setTimeout(() => deadline.abort(passed), Math.max(0, timeoutMs - (performance.now() - started)));
     const onAbort = () => deadline.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      return await call({ timeoutMs, signal: deadline.signal });
+      const result = await call({ timeoutMs, signal: deadline.signal });
+      if (result.outcome.type !== "error" || result.outcome.error !== passed) return result;
+      const error = new CallDeadlineError(key, timeoutMs, result.attempts.map((a) => a.provider));
+      return { ...result, outcome: { type: "error", error } };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -3,6 +3,8 @@
  * one connection per address among every service and invoker
  * (ReferenceCountExchangeClient). Clients are created on first use and closed when asked,
  * or when their provider leaves the registry (`retain` with the addresses still there).
+ * Invokers should look their client up at each call (`get`), so a provider that leaves and
+ * comes back is called over a new connection.
  */
 import type { ExchangeClient, ExchangeClientOptions } from "./exchange-client";
 import { createExchangeClient } from "./socket-exchange-client";
@@ -11,6 +13,8 @@ export class ConnectionPool {
   private readonly clients = new Map<string, ExchangeClient>();
   private readonly closing = new Set<Promise<void>>();
   private isClosed = false;
+  /** The addresses registered at the last `retain`. */
+  private registered = new Set<string>();
 
   /** `create` makes the client of an address (the node:net client with `options` by default). */
   constructor(private readonly create: (address: string) => ExchangeClient = (address) => createExchangeClient(address)) {}
@@ -49,10 +53,16 @@ export class ConnectionPool {
     return this.track(client.close());
   }
 
-  /** Closes the clients of every address not in `live` (the providers still registered). */
+  /**
+   * Closes the clients of the addresses that were registered at the last `retain` and are
+   * not in `live` (the providers registered now). An address never seen registered keeps its
+   * client: a direct `url` call's provider need not be registered at all.
+   */
   async retain(live: Iterable<string>): Promise<void> {
     const keep = new Set(live);
-    await Promise.all(this.addresses.filter((a) => !keep.has(a)).map((a) => this.close(a)));
+    const gone = this.addresses.filter((a) => this.registered.has(a) && !keep.has(a));
+    this.registered = keep;
+    await Promise.all(gone.map((a) => this.close(a)));
   }
 
   /** Closes every client; the pool refuses `get` afterwards. Resolves once every socket is closed. */

@@ -53,18 +53,29 @@ export function preparedArguments(invocation: DubboInvocation): PreparedArgument
  */
 export class DubboInvoker implements Invoker {
   readonly address: string;
+  private readonly clientOf: () => ExchangeClient;
 
+  /**
+   * `client`: the connection, or where to find it at each call (the pool's `get`), so a
+   * connection the pool replaced (its provider left the registry and came back) is not kept.
+   */
   constructor(
     readonly url: DubboUrl,
-    private readonly client: ExchangeClient,
+    client: ExchangeClient | (() => ExchangeClient),
   ) {
     this.address = urlAddress(url);
+    this.clientOf = typeof client === "function" ? client : () => client;
+  }
+
+  private get client(): ExchangeClient {
+    return this.clientOf();
   }
 
   /** DubboInvoker.isAvailable: connected (or not yet tried: clients connect lazily) and not READONLY. */
   isAvailable(): boolean {
-    const state = this.client.state.type;
-    return !this.client.readOnly && state !== "closed" && state !== "backoff";
+    const client = this.client;
+    const state = client.state.type;
+    return !client.readOnly && state !== "closed" && state !== "backoff";
   }
 
   async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {

@@ -5,6 +5,7 @@ import { InvokeService } from "../governance/invoke";
 import { RouteStore } from "../governance/route-store";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rule-checks";
 import { ConfigRouteService } from "../governance/config-routes";
+import { retainRegisteredConnections } from "../governance/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
 import { Registry } from "../registry/registry";
@@ -29,7 +30,10 @@ export class Engine {
   readonly events = new EventBus();
   /** POST /api/v1/invoke: calls through the cluster over one shared connection per provider. */
   readonly invocations: InvokeService;
+  /** One shared connection per provider address, used by the invocations. */
+  readonly connections: ConnectionPool;
   private caches: DiskCache[] = [];
+  private readonly stopRetention: () => void;
 
   constructor(
     readonly config: ConsoleConfig,
@@ -48,7 +52,9 @@ export class Engine {
       configCenters: this.configRoutes.centers,
     });
     this.routes.onChange((event) => this.events.publish(event));
-    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), ConnectionPool.withOptions({ log }));
+    this.connections = ConnectionPool.withOptions({ log });
+    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections);
+    this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
   }
 
   start(): void {
@@ -63,6 +69,7 @@ export class Engine {
 
   /** Stops everything; resolves once the provider connections are closed. */
   close(): Promise<void> {
+    this.stopRetention();
     const invocations = this.invocations.close();
     for (const c of this.caches) c.detach();
     this.caches = [];

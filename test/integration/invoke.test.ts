@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { InvokeRequest, InvokeResponse } from "@/lib/api/invoke";
 import { invokeRequestSchema } from "@/lib/api/invoke";
-import { parseDubboUrl } from "@/lib/dubbo/url";
+import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { type ConsoleError, isConsoleError } from "@/lib/errors";
 import type { InvokeOutcome } from "@/server/cluster/invoker";
 import { ConnectionPool } from "@/server/protocol/connection-pool";
@@ -12,6 +12,7 @@ import { Engine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
 import { DEMO } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
+import { connectTestZk } from "../support/zk-client";
 
 /**
  * POST /api/v1/invoke's service against the rig's real Dubbo 2.7.23 and 3.3.6 providers:
@@ -256,8 +257,27 @@ describe("the invoke service", () => {
     expect(answer).toMatchObject({ ok: true, value: target, provider: target });
   });
 
-  it("answers no_provider for a service nothing registers and for a provider that does not provide it", async () => {
-    expect((await failure({ service: "io.nowhere.Service", method: "x", args: [] })).code).toBe("no_provider");
+  it("answers not_found naming a service nothing registers", async () => {
+    const e = await failure({ service: "io.nowhere.Service", version: "1.0", method: "x", args: [] });
+    expect(e.code).toBe("not_found");
+    expect(e.message).toContain('"io.nowhere.Service:1.0"');
+    expect(e.details).toEqual({ service: "io.nowhere.Service:1.0" });
+  });
+
+  it("answers no_provider for a known service with no provider, and for a provider that does not provide it", async () => {
+    const service = "io.dubboconsole.test.ConsumedOnly";
+    const node = `/dubbo/${service}/consumers/${javaUrlEncode(`consumer://10.6.9.1/${service}?interface=${service}&application=invoke-it&category=consumers&side=consumer`)}`;
+    const zk = await connectTestZk(rig.zkConnectString);
+    try {
+      await zk.createWithData(node, "");
+      await waitFor("the consumer-only service in the catalog", () => engine.catalog.entry(service)?.consumers.length === 1);
+      const none = await failure({ service, method: "x", args: [] });
+      expect(none.code).toBe("no_provider");
+      expect(none.message).toContain(service);
+    } finally {
+      await zk.removeTree(`/dubbo/${service}`);
+      zk.close();
+    }
     const e = await failure({ service: GREETING, method: "whoAmI", args: [], provider: "10.255.0.1:20880" });
     expect(e.code).toBe("no_provider");
     expect(e.message).toContain("10.255.0.1:20880 is not one of its enabled providers");

@@ -93,6 +93,8 @@ export async function startProvider(options: {
   stateDir?: string;
   registerMode?: RegisterMode;
   metadataType?: MetadataType;
+  /** The protocol's fixed thread pool (default 50): a call beyond it is answered "thread pool exhausted". */
+  threads?: number;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -109,6 +111,7 @@ export async function startProvider(options: {
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
     ...(options.registerMode ? { "register-mode": options.registerMode } : {}),
     ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
+    ...(options.threads ? { threads: String(options.threads) } : {}),
   }, options.stateDir);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/fetch-json";
-import { invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
+import { directUrlParts, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { invokeHref } from "@/lib/format/hrefs";
 import { readInvokeLocation } from "@/lib/invoke/invoke-location";
 import { invokeRequestOf, recentEntryOf } from "@/lib/invoke/invoke-request";
@@ -59,6 +59,19 @@ describe("the invoke request", () => {
       cluster: "cluster must be failover, failfast, failsafe, failback, forking, broadcast, available, got \"roundrobin\"",
       "attachments.": "attachments' keys must be 1 to 255 characters",
     });
+  });
+
+  it("takes several direct addresses in url, separated by ';' as Dubbo's url attribute", () => {
+    const minimal = { service: TYPES, method: "ping", args: [] };
+    const url = "dubbo://10.0.0.1:20880; dubbo://[::1]:20881/io.x.Svc?weight=50;;dubbo://h:1";
+    expect(invokeRequestSchema.parse({ ...minimal, url })).toMatchObject({ url });
+    expect(directUrlParts(url)).toEqual(["dubbo://10.0.0.1:20880", "dubbo://[::1]:20881/io.x.Svc?weight=50", "dubbo://h:1"]);
+  });
+
+  it("names each address of url that is not dubbo://host:port", () => {
+    const minimal = { service: TYPES, method: "ping", args: [] };
+    expect(refused({ ...minimal, url: "dubbo://h:1;10.0.0.2:20880" })).toEqual({ url: 'each address of url must be dubbo://host:port (a path and parameters may follow), got "10.0.0.2:20880"' });
+    expect(refused({ ...minimal, url: " ; " })).toEqual({ url: "url must be a direct provider address such as dubbo://10.0.0.1:20880, or several separated by ';', got \" ; \"" });
   });
 
   it("refuses provider and url together, and another count of args than of types", () => {

@@ -50,9 +50,22 @@ describe("the connection pool", () => {
     const log: string[] = [];
     const pool = new ConnectionPool((a) => fakeClient(a, log));
     for (const a of ["a:1", "b:2", "c:3"]) pool.get(a);
+    await pool.retain(["a:1", "b:2", "c:3"]);
+    expect(log).toEqual([]);
     await pool.retain(["b:2", "d:4"]);
     expect(log.sort()).toEqual(["close a:1", "close c:3"]);
     expect(pool.addresses).toEqual(["b:2"]);
+  });
+
+  it("keeps the client of an address never seen registered (a direct url's provider)", async () => {
+    const log: string[] = [];
+    const pool = new ConnectionPool((a) => fakeClient(a, log));
+    await pool.retain(["a:1"]);
+    pool.get("a:1");
+    pool.get("direct:9");
+    await pool.retain([]);
+    expect(log).toEqual(["close a:1"]);
+    expect(pool.addresses).toEqual(["direct:9"]);
   });
 
   it("closes everything and refuses new clients afterwards", async () => {

@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * A demo provider. Options: --registry zookeeper://127.0.0.1:2181, --host 127.0.0.2
  * (the address it registers; see PeerHostRegistryFactory),
- * --port 20880, --app demo-provider, --services greeting,types,fault,
+ * --port 20880, --app demo-provider, --services greeting,types,fault, --threads 50 (the
+ * protocol's fixed thread pool; a call beyond it is answered "thread pool exhausted"),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
  * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider).
@@ -36,6 +37,7 @@ public final class ProviderMain {
         String registry = args.get("registry", "zookeeper://127.0.0.1:2181");
         String host = args.get("host", "127.0.0.1");
         int port = args.getInt("port", 20880);
+        int threads = args.getInt("threads", 50);
         String app = args.get("app", "demo-provider");
         Set<String> wanted = new HashSet<String>(Arrays.asList(args.get("services", "greeting,types,fault").split(",")));
         String address = host + ":" + port;
@@ -49,7 +51,7 @@ public final class ProviderMain {
         RegistryConfig registryConfig = Peers.registry(registry);
 
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
-        protocol.setThreads(50);
+        protocol.setThreads(threads);
 
         DubboBootstrap bootstrap = DubboBootstrap.getInstance()
                 .application(application)
