@@ -31,8 +31,13 @@ import { benchRawEcho } from "./raw-echo";
 const BODY_CHARS = 1024;
 /** Odd, so a median is one round's figure. */
 const ROUNDS = 5;
-/** Untimed calls before the first round: long enough for C2 to compile Dubbo's hot path, and V8 ours. */
-const FIRST_WARMUP_MS = 5_000;
+/** Untimed calls before the first round, for V8 to optimise the engine's path. */
+const ENGINE_WARMUP_MS = 3_000;
+/**
+ * The same for Java: C2 takes longer, more so on a shared 2-core machine (after 5 s, a
+ * run's Java rounds still climbed from 7,000 to 21,000 calls/s, round after round).
+ */
+const JAVA_WARMUP_MS = 12_000;
 /** Before each round's measured window: the connection and the JIT back in their stride. */
 const ROUND_WARMUP_MS = 500;
 const CALL_TIMEOUT_MS = 10_000;
@@ -101,8 +106,8 @@ export async function benchInvoke(measureMs: number, ceilingMs: number): Promise
     const send = engineEcho(pool, provider.address, value, CALL_TIMEOUT_MS);
     const javaPid = java.peer.process.pid;
     const providerPid = provider.peer.process.pid;
-    await drive(send, 0, FIRST_WARMUP_MS);
-    await java.round(FIRST_WARMUP_MS, ROUND_WARMUP_MS);
+    await drive(send, 0, ENGINE_WARMUP_MS);
+    await java.round(JAVA_WARMUP_MS, ROUND_WARMUP_MS);
     const perRound = measureMs / ROUNDS;
     const ownCpu = () => {
       const u = process.cpuUsage();
