@@ -12,17 +12,22 @@
  * - Java: a Dubbo 3.3.6 consumer, async reference, in a JVM of its own kept warm between
  *   its rounds (test/peers InvokeBench, bench/java-invoke-client.ts).
  * Both first warm up (Java's C2 needs seconds), then take turns, ROUNDS times each (engine,
- * Java, engine, Java, ...), each round after a short warm-up of its own, so a load that
+ * cluster, Java, engine, cluster, Java, ...), each round after a short warm-up of its own, so a load that
  * comes and goes on the shared machine falls on both. Figures are medians over the rounds,
  * and the ratios also the median of each engine round's against the Java round after it;
  * beside them, the CPU each side's consumer and the provider used during its rounds and
  * what the rest of the machine used meanwhile (/proc). Then the ceiling: bench/raw-echo.ts.
+ *
+ * On a machine whose cores are all busy, the scheduler shares them per runnable thread:
+ * the JVM's many threads then get more of them than the engine's one, whatever each
+ * spends per call; the consumer CPU per call says what each would cost on a machine of
+ * its own.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { ConnectionPool } from "@/server/protocol/connection-pool";
 import { NO_REGISTRY, startProvider } from "../test/support/dubbo-peers";
 import { JAVA_CLIENT_FLAGS, median } from "./bench-process";
-import { engineEcho } from "./engine-invoke-client";
+import { clusterEcho, engineEcho } from "./engine-invoke-client";
 import { describeFigures, drive, figuresOf, IN_FLIGHT, type RunFigures } from "./in-flight";
 import { startJavaInvokeClient } from "./java-invoke-client";
 import { machineCpuMs, processCpuMs, treeCpuMs } from "./process-usage";
@@ -100,13 +105,16 @@ export async function benchInvoke(measureMs: number, ceilingMs: number): Promise
   const pool = new ConnectionPool();
   let java: Awaited<ReturnType<typeof startJavaInvokeClient>> | undefined;
   const engine: Round[] = [];
+  const cluster: Round[] = [];
   const javaRounds: Round[] = [];
   try {
     java = await startJavaInvokeClient({ address: provider.address, inFlight: IN_FLIGHT, bytes: BODY_CHARS, timeoutMs: CALL_TIMEOUT_MS });
     const send = engineEcho(pool, provider.address, value, CALL_TIMEOUT_MS);
+    const sendCluster = clusterEcho(pool, provider.address, value, CALL_TIMEOUT_MS);
     const javaPid = java.peer.process.pid;
     const providerPid = provider.peer.process.pid;
     await drive(send, 0, ENGINE_WARMUP_MS);
+    await drive(sendCluster, 0, ENGINE_WARMUP_MS);
     await java.round(JAVA_WARMUP_MS, ROUND_WARMUP_MS);
     const perRound = measureMs / ROUNDS;
     const ownCpu = () => {
@@ -115,6 +123,7 @@ export async function benchInvoke(measureMs: number, ceilingMs: number): Promise
     };
     for (let r = 0; r < ROUNDS; r++) {
       engine.push(await measured(async () => figuresOf(await drive(send, perRound, ROUND_WARMUP_MS)), ownCpu, providerPid));
+      cluster.push(await measured(async () => figuresOf(await drive(sendCluster, perRound, ROUND_WARMUP_MS)), ownCpu, providerPid));
       const client = java;
       javaRounds.push(
         await measured(
@@ -133,15 +142,24 @@ export async function benchInvoke(measureMs: number, ceilingMs: number): Promise
     await java?.stop();
     await provider.stop();
   }
-  const ours = summary(engine).figures;
-  const theirs = summary(javaRounds).figures;
-  const pairRatio = (f: (r: RunFigures) => number) => median(engine.map((r, i) => f(r.figures) / f(javaRounds[i]!.figures))).toFixed(2);
+  const javaSummary = summary(javaRounds);
+  const theirs = javaSummary.figures;
+  const cpuPerCall = (r: Round) => r.consumerCores / r.figures.callsPerSec;
+  const ratios = (label: string, rounds: readonly Round[]) => {
+    const ours = summary(rounds).figures;
+    const pair = (f: (r: RunFigures) => number) => median(rounds.map((r, i) => f(r.figures) / f(javaRounds[i]!.figures))).toFixed(2);
+    return [
+      `    ratio ${label} / Java (medians): calls/s ${ratio(ours.callsPerSec / theirs.callsPerSec, GOAL_CALLS_RATIO, true)}; p99 ${ratio(ours.p99Ms / theirs.p99Ms, GOAL_P99_RATIO, false)}`,
+      `      (median of the rounds' own ratios, each against the Java round of the same turn: calls/s ${pair((r) => r.callsPerSec)}x; p99 ${pair((r) => r.p99Ms)}x; consumer CPU per call ${(cpuPerCall(summary(rounds)) / cpuPerCall(javaSummary)).toFixed(2)}x)`,
+    ];
+  };
   return [
     `invoke: TypesService.echoString(${BODY_CHARS}-char String) on a real Dubbo 3.3.6 provider (no registry, full JIT, ${PROVIDER_THREADS} threads), ${IN_FLIGHT} in flight on one connection, ${ROUNDS} alternating rounds of ${(measureMs / ROUNDS / 1000).toFixed(1)} s per client, medians of the rounds (load average ${load.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; ${availableParallelism()} cores)`,
     ...describeClient("engine (pool + exchange client + hessian)", engine),
+    ...describeClient("engine through ClusterInvoker (JSON in/out)", cluster),
     ...describeClient("Java 3.3.6 consumer (async reference)", javaRounds),
-    `    ratio engine / Java (medians): calls/s ${ratio(ours.callsPerSec / theirs.callsPerSec, GOAL_CALLS_RATIO, true)}; p99 ${ratio(ours.p99Ms / theirs.p99Ms, GOAL_P99_RATIO, false)}`,
-    `    ratio engine / Java (median of each round's against the Java round after it): calls/s ${pairRatio((r) => r.callsPerSec)}x; p99 ${pairRatio((r) => r.p99Ms)}x`,
+    ...ratios("engine", engine),
+    ...ratios("cluster", cluster),
     ...(await benchRawEcho(ceilingMs)),
   ];
 }
