@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, "..");
  * The Java client peer runs with the JVM's defaults (full JIT, its default collector), not
  * the test rig's quick-start flags (C1 only), as Dubbo runs in production.
  */
-const JAVA_CLIENT_FLAGS = ["-Xmx1g"];
+export const JAVA_CLIENT_FLAGS = ["-Xmx1g"];
 
 /**
  * Added to the rig's flags of the ZooKeeper server: the full JIT, as in production, and

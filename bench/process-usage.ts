@@ -62,3 +62,16 @@ export function treeRss(root: number | undefined): { rss: number; peak: number }
   }
   return { rss, peak };
 }
+
+/**
+ * The whole machine's CPU time so far, every core, in ms, from /proc/stat's first line:
+ * `busy` (everything but idle and iowait) and `total`. The difference of two readings says
+ * how many cores were busy meanwhile, whoever used them.
+ */
+export function machineCpuMs(): { busy: number; total: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already in user).
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = fields[3]! + fields[4]!;
+  return { busy: ticksToMs(total - idle), total: ticksToMs(total) };
+}

@@ -15,42 +15,14 @@ import { connect, type Socket } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 import { encodeFrame, type Frame, FrameDecoder } from "@/server/protocol/frame";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";
-import { quantile, startNodeScript } from "./bench-process";
+import { startNodeScript } from "./bench-process";
+import { describeFigures, drive, figuresOf, IN_FLIGHT, merge, type Run } from "./in-flight";
 
-const IN_FLIGHT = 64;
 const BODY_BYTES = 1024;
 const WARMUP_MS = 1_000;
 const ROUNDS = 3;
 const CALL_TIMEOUT_MS = 10_000;
 const LIMIT = 8 * 1024 * 1024;
-
-interface Run {
-  readonly calls: number;
-  readonly seconds: number;
-  readonly latenciesMs: number[];
-}
-
-/**
- * Keeps IN_FLIGHT calls of `send` going for the warm-up, then for `measureMs`, counting the
- * calls that end in the measured window and their latencies.
- */
-async function drive(send: () => Promise<unknown>, measureMs: number): Promise<Run> {
-  const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const end = measureFrom + measureMs;
-  const latenciesMs: number[] = [];
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      const t0 = performance.now();
-      if (t0 >= end) return;
-      await send();
-      const t1 = performance.now();
-      if (t0 >= measureFrom && t1 <= end) latenciesMs.push(t1 - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return { calls: latenciesMs.length, seconds: measureMs / 1000, latenciesMs };
-}
 
 /** The least a client can do: encode, write (corked per tick), decode, match the id. */
 function rawClient(socket: Socket): () => Promise<Frame> {
@@ -82,15 +54,10 @@ function rawClient(socket: Socket): () => Promise<Frame> {
     });
 }
 
-function merge(runs: readonly Run[]): Run {
-  return { calls: runs.reduce((n, r) => n + r.calls, 0), seconds: runs.reduce((n, r) => n + r.seconds, 0), latenciesMs: runs.flatMap((r) => r.latenciesMs) };
-}
-
 function describeRun(label: string, run: Run, ceiling?: Run): string {
   const perSecond = run.calls / run.seconds;
   const vs = ceiling ? ` (${(perSecond / (ceiling.calls / ceiling.seconds)).toFixed(2)}x the ceiling)` : "";
-  const ms = (q: number) => quantile(run.latenciesMs, q).toFixed(2);
-  return `    ${label.padEnd(40)}: ${Math.round(perSecond).toLocaleString("en-US")} calls/s, p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms${vs}`;
+  return `    ${label.padEnd(40)}: ${describeFigures(figuresOf(run))}${vs}`;
 }
 
 export async function benchRawEcho(measureMs: number): Promise<string[]> {
@@ -106,8 +73,8 @@ export async function benchRawEcho(measureMs: number): Promise<string[]> {
     const rawRounds: Run[] = [];
     const exchangeRounds: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      rawRounds.push(await drive(sendRaw, measureMs / ROUNDS));
-      exchangeRounds.push(await drive(sendExchange, measureMs / ROUNDS));
+      rawRounds.push(await drive(sendRaw, measureMs / ROUNDS, WARMUP_MS));
+      exchangeRounds.push(await drive(sendExchange, measureMs / ROUNDS, WARMUP_MS));
     }
     socket.destroy();
     await client.close();

@@ -6,6 +6,9 @@
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
  * `npm run bench -- raw-echo` prints issue 8's ceiling: Dubbo frames echoed over loopback
  * TCP, 64 in flight, 1 KiB bodies (BENCH_ECHO_SECONDS, default 5).
+ * `npm run bench -- invoke` measures issue 8's engine against the real Java 3.3 consumer:
+ * echoString of 1 KiB on a real 3.3 provider, 64 in flight on one connection, alternating
+ * rounds (BENCH_INVOKE_SECONDS per client, default 15), then the raw-echo ceiling.
  * `npm run bench -- hessian` times hessian2 encode and decode of the demo POJOs beside
  * hessian.js alone (issue 8).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
@@ -15,6 +18,7 @@
  */
 import { ensureJavaPeersBuilt } from "../test/support/java-build";
 import { killAllPeers } from "../test/support/child-process";
+import { benchInvoke } from "./invoke";
 import { benchRawEcho } from "./raw-echo";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
+    ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["hessian", async () => benchHessian(rounds)],
   ];
   const only = process.argv.slice(2).find((a) => !a.startsWith("--"));

@@ -38,6 +38,8 @@ declare module "hessian.js" {
     _bytes: Buffer;
     _offset: number;
     _size: number;
+    /** Grows the backing buffer (to twice `afterSize`) unless it already holds `afterSize` bytes. */
+    _checkSize(afterSize: number): void;
   }
 
   export interface EncoderOptions {

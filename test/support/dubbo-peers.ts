@@ -41,12 +41,12 @@ export function dubboFlags(line: DubboLine): string[] {
  * temp folder of its own, removed when it exits: Dubbo otherwise leaves a few cache files
  * in ~/.dubbo per peer and registry port (thousands after a day of test runs).
  */
-async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>, stateDir?: string): Promise<Peer> {
+async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>, stateDir?: string, jvmFlags: readonly string[] = JVM_FLAGS): Promise<Peer> {
   await ensureJavaPeersBuilt();
   const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
   const ownDir = stateDir === undefined ? mkdtempSync(join(tmpdir(), "dubbo-peer-")) : undefined;
   const state = jvmStateFlags(stateDir ?? ownDir!);
-  const peer = startPeer(name, "java", [...JVM_FLAGS, ...state, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
+  const peer = startPeer(name, "java", [...jvmFlags, ...state, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
   if (ownDir !== undefined) void peer.exited.then(() => rmSync(ownDir, { recursive: true, force: true }));
   await peer.waitForLine(/^READY /, 90_000);
   return peer;
@@ -78,14 +78,22 @@ export interface ProviderHandle {
   stop(): Promise<void>;
 }
 
+/** `registry` for a provider that registers nowhere: consumers connect to it directly (Dubbo's RegistryConfig.NO_AVAILABLE). */
+export const NO_REGISTRY = "N/A";
+
 /**
- * Starts a demo provider on `host` (a loopback address) and waits until it has registered.
+ * Starts a demo provider on `host` (a loopback address) and waits until it has registered
+ * (with `registry` {@link NO_REGISTRY}: until it has exported its services).
  * `stateDir`: where the JVM keeps Dubbo's cache files and temp files (default: a temp folder of the peer's, removed when it exits).
  * A 3.3 provider registers interface-level only unless `registerMode` says otherwise.
+ * `jvmFlags` replaces the rig's quick-start {@link JVM_FLAGS} (a benchmark wants the full JIT);
+ * `threads` sizes the protocol's fixed pool (default 50; a call beyond that many in flight is refused).
  */
 export async function startProvider(options: {
   line: DubboLine;
   registry: string;
+  jvmFlags?: readonly string[];
+  threads?: number;
   host?: string;
   port?: number;
   app?: string;
@@ -93,8 +101,6 @@ export async function startProvider(options: {
   stateDir?: string;
   registerMode?: RegisterMode;
   metadataType?: MetadataType;
-  /** The protocol's fixed thread pool (default 50): a call beyond it is answered "thread pool exhausted". */
-  threads?: number;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -111,8 +117,8 @@ export async function startProvider(options: {
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
     ...(options.registerMode ? { "register-mode": options.registerMode } : {}),
     ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
-    ...(options.threads ? { threads: String(options.threads) } : {}),
-  }, options.stateDir);
+    ...(options.threads === undefined ? {} : { threads: String(options.threads) }),
+  }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }

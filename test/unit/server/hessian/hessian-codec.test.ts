@@ -1,3 +1,4 @@
+import hessian from "hessian.js";
 import { describe, expect, it } from "vitest";
 import { CodecError } from "@/lib/errors";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
@@ -88,6 +89,37 @@ describe("HessianWriter", () => {
   it("writes maps untyped (HashMap) or typed, with entries in the order given", () => {
     expect(hex([new Map<HessianValue, HessianValue>([["b", 1], ["a", 2]])])).toBe("48016291016192" + "5a");
     expect(hex([new JavaMap("java.util.TreeMap", [["a", 1]])])).toBe("4d116a6176612e7574696c2e547265654d6170016191" + "5a");
+  });
+
+  // Hessian2Output.writeString: [x00-x1f], [x30-x33] b0, 'S' b1 b0, each UTF-16 unit as CESU-8.
+  it.each([
+    ["", "00"],
+    ["a", "0161"],
+    ["é中", "02c3a9e4b8ad"],
+    ["\u0000", "0100"],
+    ["a".repeat(32), `3020${"61".repeat(32)}`],
+    ["a".repeat(1024), `530400${"61".repeat(1024)}`],
+    // A pair written unit by unit (6 bytes), not as UTF-8's 4; a lone surrogate likewise.
+    ["😀", "02eda0bdedb880"],
+    ["\udc00x", "02edb08078"],
+  ])("writes the string %j as Java does: %s", (value, bytes) => {
+    expect(hex([value])).toBe(bytes);
+  });
+
+  it("writes strings of every length form and content as hessian.js's CESU-8 writer does", () => {
+    const random = seededRandom(8);
+    const units = ["a", "~", "\u0000", "\u007f", "\u0080", "é", "\u07ff", "\u0800", "中", "\uffff", "😀", "\ud800", "\udfff"];
+    const lengths = [0, 1, 31, 32, 1023, 1024, 4096, 0x7fff, 0x8000, 0x8001, 70_000];
+    for (const length of lengths) {
+      for (const mix of [["a"], ["a", "é", "中"], units]) {
+        let value = "";
+        while (value.length < length) value += random.pick(mix);
+        value = value.slice(0, length);
+        const reference = new hessian.EncoderV2().writeString(value).get();
+        expect(encodeHessian([value]).equals(reference), `length ${length}, units ${mix.join("")}`).toBe(true);
+        expect(readAll(encodeHessian([value]))).toEqual([value]);
+      }
+    }
   });
 
   it("writes a Uint8Array as binary", () => {

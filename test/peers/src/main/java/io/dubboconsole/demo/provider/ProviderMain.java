@@ -21,8 +21,9 @@ import java.util.Set;
 /**
  * A demo provider. Options: --registry zookeeper://127.0.0.1:2181, --host 127.0.0.2
  * (the address it registers; see PeerHostRegistryFactory),
+ * (--registry N/A: no registry, config center or metadata report; consumers connect directly),
  * --port 20880, --app demo-provider, --services greeting,types,fault, --threads 50 (the
- * protocol's fixed thread pool; a call beyond it is answered "thread pool exhausted"),
+ * protocol's fixed pool; a call beyond that many in flight is refused as EXHAUSTED),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
  * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider).
@@ -48,17 +49,15 @@ public final class ProviderMain {
         ApplicationConfig application = new ApplicationConfig(app);
         application.setQosEnable(false);
 
-        RegistryConfig registryConfig = Peers.registry(registry);
-
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setThreads(threads);
 
-        DubboBootstrap bootstrap = DubboBootstrap.getInstance()
-                .application(application)
-                .registry(registryConfig)
-                .configCenter(Peers.configCenter(registry))
-                .metadataReport(new MetadataReportConfig(registry))
-                .protocol(protocol);
+        DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application).protocol(protocol);
+        if (!RegistryConfig.NO_AVAILABLE.equals(registry)) {
+            bootstrap.registry(Peers.registry(registry))
+                    .configCenter(Peers.configCenter(registry))
+                    .metadataReport(new MetadataReportConfig(registry));
+        }
 
         if (wanted.contains("greeting")) {
             ServiceConfig<GreetingService> greeting = new ServiceConfig<GreetingService>();
