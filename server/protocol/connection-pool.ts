@@ -54,7 +54,18 @@ export class ConnectionPool {
   }
 
   /**
-   * Closes the clients of the addresses that were registered at the last `retain` and are
+   * Forgets the client of `address` and closes it gracefully: its calls in flight end with
+   * their answers (or timeouts), new calls on it are refused; a later `get` makes a new one.
+   */
+  drain(address: string): Promise<void> {
+    const client = this.clients.get(address);
+    if (!client) return Promise.resolve();
+    this.clients.delete(address);
+    return this.track(client.closeGracefully());
+  }
+
+  /**
+   * Closes (gracefully, see {@link drain}) the clients of the addresses that were registered at the last `retain` and are
    * not in `live` (the providers registered now). An address never seen registered keeps its
    * client: a direct `url` call's provider need not be registered at all.
    */
@@ -62,7 +73,7 @@ export class ConnectionPool {
     const keep = new Set(live);
     const gone = this.addresses.filter((a) => this.registered.has(a) && !keep.has(a));
     this.registered = keep;
-    await Promise.all(gone.map((a) => this.close(a)));
+    await Promise.all(gone.map((a) => this.drain(a)));
   }
 
   /** Closes every client; the pool refuses `get` afterwards. Resolves once every socket is closed. */

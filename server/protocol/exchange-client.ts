@@ -62,6 +62,13 @@ export interface ExchangeClient {
   onStateChange(listener: (state: ConnectionState) => void): () => void;
   /** Idempotent; resolves once the socket is closed. */
   close(): Promise<void>;
+  /**
+   * Closes without failing what is in flight, as Dubbo closes the client of a provider that
+   * left the registry: new calls fail at once with ProviderReadOnlyError (nothing is sent, so
+   * the cluster may go elsewhere), calls already sent end with their answer or their timeout,
+   * then `close`. Resolves once the socket is closed.
+   */
+  closeGracefully(): Promise<void>;
 }
 
 export interface ExchangeClientOptions {

@@ -21,12 +21,19 @@ interface Call {
 
 export class PendingCalls {
   private readonly calls = new Map<bigint, Call>();
+  private emptyWaiters: (() => void)[] = [];
 
   constructor(private readonly address: string) {}
 
   /** Calls waiting now. */
   get size(): number {
     return this.calls.size;
+  }
+
+  /** Resolves once no call waits (at once when none does); every call ends by its timeout at the latest. */
+  whenEmpty(): Promise<void> {
+    if (this.calls.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.emptyWaiters.push(resolve));
   }
 
   has(id: bigint): boolean {
@@ -74,6 +81,11 @@ export class PendingCalls {
     this.calls.delete(id);
     clearTimeout(call.timer);
     if (call.signal && call.onAbort) call.signal.removeEventListener("abort", call.onAbort);
+    if (this.calls.size === 0 && this.emptyWaiters.length > 0) {
+      const waiters = this.emptyWaiters;
+      this.emptyWaiters = [];
+      queueMicrotask(() => waiters.forEach((w) => w()));
+    }
     return call;
   }
 }

@@ -53,6 +53,8 @@ export class DubboExchangeClient implements ExchangeClient {
   private retryTimer: NodeJS.Timeout | null = null;
   private connectTimer: NodeJS.Timeout | null = null;
   private closed: Promise<void> | null = null;
+  /** closeGracefully was called: no new calls, the ones in flight may finish. */
+  private draining = false;
 
   constructor(
     readonly address: string,
@@ -84,7 +86,7 @@ export class DubboExchangeClient implements ExchangeClient {
   }
 
   request(body: Buffer, opts: RequestOptions): Promise<Frame> {
-    if (this.isReadOnly) return Promise.reject(new ProviderReadOnlyError(this.address));
+    if (this.isReadOnly || this.draining) return Promise.reject(new ProviderReadOnlyError(this.address));
     return this.send(false, opts.serialization ?? HESSIAN2, body, opts);
   }
 
@@ -113,6 +115,12 @@ export class DubboExchangeClient implements ExchangeClient {
       if (state.type === "idle") this.connect();
     }
     return answer;
+  }
+
+  closeGracefully(): Promise<void> {
+    if (this.closed) return this.closed;
+    this.draining = true;
+    return this.pending.whenEmpty().then(() => this.close());
   }
 
   close(): Promise<void> {

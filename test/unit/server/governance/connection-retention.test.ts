@@ -38,6 +38,10 @@ function pool(closed: string[]): ConnectionPool {
         state = { type: "closed" };
         closed.push(address);
       },
+      closeGracefully: async () => {
+        state = { type: "closed" };
+        closed.push(address);
+      },
     };
   });
 }

@@ -20,6 +20,10 @@ function fakeClient(address: string, log: string[]): ExchangeClient {
       state = { type: "closed" };
       log.push(`close ${address}`);
     },
+    closeGracefully: async () => {
+      state = { type: "closed" };
+      log.push(`drain ${address}`);
+    },
   };
 }
 
@@ -53,7 +57,7 @@ describe("the connection pool", () => {
     await pool.retain(["a:1", "b:2", "c:3"]);
     expect(log).toEqual([]);
     await pool.retain(["b:2", "d:4"]);
-    expect(log.sort()).toEqual(["close a:1", "close c:3"]);
+    expect(log.sort()).toEqual(["drain a:1", "drain c:3"]);
     expect(pool.addresses).toEqual(["b:2"]);
   });
 
@@ -64,7 +68,7 @@ describe("the connection pool", () => {
     pool.get("a:1");
     pool.get("direct:9");
     await pool.retain([]);
-    expect(log).toEqual(["close a:1"]);
+    expect(log).toEqual(["drain a:1"]);
     expect(pool.addresses).toEqual(["direct:9"]);
   });
 
@@ -85,6 +89,32 @@ describe("the connection pool", () => {
       await Promise.all([pool.get(fake.address).ping({ timeoutMs: 5_000 }), pool.get(fake.address).ping({ timeoutMs: 5_000 })]);
       expect(fake.connections).toHaveLength(1);
       expect(fake.connections[0]!.frames.map((f) => f.id)).toEqual([1n, 2n]);
+    } finally {
+      await pool.closeAll();
+      await fake.close();
+    }
+  });
+
+  it("lets the calls in flight on a departed provider's connection finish, refuses new ones, then closes it", async () => {
+    const fake = await startFakePeer();
+    const pool = ConnectionPool.withOptions({ heartbeatMs: 60_000 });
+    try {
+      await pool.retain([fake.address]);
+      const client = pool.get(fake.address);
+      const inFlight = client.request(Buffer.from([0x4e]), { timeoutMs: 5_000 });
+      const connection = await fake.nextConnection();
+      const request = await connection.nextFrame();
+
+      const drained = pool.retain([]);
+      expect(pool.peek(fake.address)).toBeUndefined();
+      await expect(client.request(Buffer.from([0x4e]), { timeoutMs: 5_000 })).rejects.toMatchObject({ code: "provider_read_only" });
+      expect(client.state.type).toBe("connected");
+
+      connection.reply(request, Buffer.from([0x91]));
+      expect((await inFlight).body).toEqual(Buffer.from([0x91]));
+      await drained;
+      expect(client.state.type).toBe("closed");
+      expect(await connection.closed).toEqual({ how: "end" });
     } finally {
       await pool.closeAll();
       await fake.close();
