@@ -154,17 +154,20 @@ export class ClusterCall {
     if (this.options.signal === undefined) {
       // Nothing can cut the wait short: the invoker's own answer, without a promise around it.
       const outcome = await this.callInvoker(invoker);
-      this.counted(invoker, outcome, started);
-      return this.record(invoker, outcome, started);
+      const elapsedMs = clock.now() - started;
+      this.count(invoker, outcome, elapsedMs);
+      return this.recordElapsed(invoker, outcome, elapsedMs);
     }
-    const settled = this.callInvoker(invoker).then((outcome) => this.counted(invoker, outcome, started));
+    const settled = this.callInvoker(invoker).then((outcome) => {
+      this.count(invoker, outcome, clock.now() - started);
+      return outcome;
+    });
     return this.record(invoker, await this.unlessAborted(settled), started);
   }
 
-  /** `outcome`, counted in the RpcStatus of `invoker` (a call begun at `started`). */
-  private counted(invoker: Invoker, outcome: InvokeOutcome, started: number): InvokeOutcome {
-    this.env.stats.end(invoker.url, this.invocation.method, this.env.clock.now() - started, outcome.type !== "error" || outcome.local === true);
-    return outcome;
+  /** Counts `outcome` in the RpcStatus of `invoker`. */
+  private count(invoker: Invoker, outcome: InvokeOutcome, elapsedMs: number): void {
+    this.env.stats.end(invoker.url, this.invocation.method, elapsedMs, outcome.type !== "error" || outcome.local === true);
   }
 
   private async callInvoker(invoker: Invoker): Promise<InvokeOutcome> {
@@ -200,8 +203,11 @@ export class ClusterCall {
   }
 
   private record(invoker: Invoker, outcome: InvokeOutcome, started: number): InvokeOutcome {
+    return this.recordElapsed(invoker, outcome, this.env.clock.now() - started);
+  }
+
+  private recordElapsed(invoker: Invoker, outcome: InvokeOutcome, elapsedMs: number): InvokeOutcome {
     const label = outcome.type === "value" ? "ok" : outcome.type === "business_exception" ? "business_exception" : outcome.error.code;
-    const elapsedMs = this.env.clock.now() - started;
     this.attempts.push(outcome.type === "error" ? { provider: invoker.address, outcome: label, elapsedMs, message: outcome.error.message } : { provider: invoker.address, outcome: label, elapsedMs });
     return outcome;
   }
