@@ -21,23 +21,36 @@ export interface DubboInvocation extends Invocation {
   readonly mode?: InvocationMode;
 }
 
-/** Arguments prepared per invocation, so the tries of one cluster call convert them once. */
+/**
+ * Arguments prepared per invocation, so the tries of one cluster call convert them once.
+ * Only those with a list or an object among them: scalars convert for next to nothing, and
+ * a WeakMap entry per call (an ephemeron the collector must trace) cost more than that.
+ */
 const prepared = new WeakMap<Invocation, PreparedArguments | ConsoleError>();
 
 /** The invocation's prepared arguments, or the error that refuses them (the same for every provider). */
 export function preparedArguments(invocation: DubboInvocation): PreparedArguments | ConsoleError {
+  if (invocation.args.every(isScalar)) return prepare(invocation);
   let p = prepared.get(invocation);
   if (p === undefined) {
-    const mode = invocation.mode ?? invocationMode(invocation.parameterTypes, invocation.args.length, invocation.types ?? null);
-    try {
-      p = prepareArguments(mode, invocation.parameterTypes, invocation.args, invocation.types ?? EMPTY_TYPE_CATALOG);
-    } catch (e) {
-      if (!isConsoleError(e)) throw e;
-      p = e;
-    }
+    p = prepare(invocation);
     prepared.set(invocation, p);
   }
   return p;
+}
+
+function isScalar(json: unknown): boolean {
+  return json === null || typeof json !== "object";
+}
+
+function prepare(invocation: DubboInvocation): PreparedArguments | ConsoleError {
+  const mode = invocation.mode ?? invocationMode(invocation.parameterTypes, invocation.args.length, invocation.types ?? null);
+  try {
+    return prepareArguments(mode, invocation.parameterTypes, invocation.args, invocation.types ?? EMPTY_TYPE_CATALOG);
+  } catch (e) {
+    if (!isConsoleError(e)) throw e;
+    return e;
+  }
 }
 
 /**
