@@ -47,8 +47,25 @@ export function classType(name: string, args: readonly JavaTypeRef[] = []): Java
   return { kind: "class", name, args };
 }
 
-/** Parses a type name; `reason` says what is wrong and where. */
+/**
+ * Type names parsed so far: an invocation names the same few types call after call, and a
+ * parse is immutable, so it is shared. Bounded: emptied when full (names come from callers).
+ */
+const parsedTypes = new Map<string, JavaTypeParse>();
+const PARSED_TYPES_LIMIT = 1024;
+
+/** Parses a type name; `reason` says what is wrong and where. The answer is shared between callers: never mutate it. */
 export function parseJavaType(text: string): JavaTypeParse {
+  let parsed = parsedTypes.get(text);
+  if (parsed === undefined) {
+    parsed = parseUncached(text);
+    if (parsedTypes.size >= PARSED_TYPES_LIMIT) parsedTypes.clear();
+    parsedTypes.set(text, parsed);
+  }
+  return parsed;
+}
+
+function parseUncached(text: string): JavaTypeParse {
   const parser = new TypeParser(text);
   try {
     const type = parser.whole();

@@ -2,6 +2,7 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { type ConsoleError, type ErrorCode, isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import type { Clock } from "./clock";
+import type { Directory } from "./directory";
 import type { ClusterDialect } from "./cluster-dialect";
 import { CallAbortedError, InvokerFaultError } from "./cluster-errors";
 import type { Invocation, InvokeOutcome, Invoker, RemoteException } from "./invoker";
@@ -70,8 +71,8 @@ export interface CallParts {
   /** The consumer's own URL: retries, forks, broadcast.fail.percent… (AbstractClusterInvoker.getUrl()). */
   readonly consumerUrl: DubboUrl;
   readonly selector: Selector;
-  /** Lists the directory's providers again (failover, before each retry). */
-  readonly relist: () => readonly Invoker[];
+  /** Where the providers came from: listed again for the invocation before each retry (failover). */
+  readonly directory: Pick<Directory, "list">;
   readonly options: ClusterCallOptions;
 }
 
@@ -89,7 +90,7 @@ export class ClusterCall {
   readonly consumerUrl: DubboUrl;
   readonly options: ClusterCallOptions;
   private readonly selector: Selector;
-  private readonly relist: () => readonly Invoker[];
+  private readonly directory: Pick<Directory, "list">;
 
   constructor(
     readonly env: CallEnvironment,
@@ -102,7 +103,7 @@ export class ClusterCall {
     this.consumerUrl = parts.consumerUrl;
     this.options = parts.options;
     this.selector = parts.selector;
-    this.relist = parts.relist;
+    this.directory = parts.directory;
   }
 
   /**
@@ -115,8 +116,8 @@ export class ClusterCall {
   }
 
   private parts(): CallParts {
-    const { service, invocation, invokers, loadBalance, consumerUrl, options, selector, relist } = this;
-    return { service, invocation, invokers, loadBalance, consumerUrl, options, selector, relist };
+    const { service, invocation, invokers, loadBalance, consumerUrl, options, selector, directory } = this;
+    return { service, invocation, invokers, loadBalance, consumerUrl, options, selector, directory };
   }
 
   get aborted(): boolean {
@@ -131,7 +132,7 @@ export class ClusterCall {
 
   /** The directory's providers again (failover lists before each retry). */
   list(): readonly Invoker[] {
-    return this.relist();
+    return this.directory.list(this.invocation);
   }
 
   select(invokers: readonly Invoker[], selected: readonly Invoker[] | null): Invoker | null {
@@ -150,11 +151,23 @@ export class ClusterCall {
     const started = clock.now();
     if (this.aborted) return this.record(invoker, { type: "error", error: this.abortError() }, started);
     stats.begin(invoker.url, method);
+    if (this.options.signal === undefined) {
+      // Nothing can cut the wait short: the invoker's own answer, without a promise around it.
+      const outcome = await this.callInvoker(invoker);
+      const elapsedMs = clock.now() - started;
+      this.count(invoker, outcome, elapsedMs);
+      return this.recordElapsed(invoker, outcome, elapsedMs);
+    }
     const settled = this.callInvoker(invoker).then((outcome) => {
-      stats.end(invoker.url, method, clock.now() - started, outcome.type !== "error" || outcome.local === true);
+      this.count(invoker, outcome, clock.now() - started);
       return outcome;
     });
     return this.record(invoker, await this.unlessAborted(settled), started);
+  }
+
+  /** Counts `outcome` in the RpcStatus of `invoker`. */
+  private count(invoker: Invoker, outcome: InvokeOutcome, elapsedMs: number): void {
+    this.env.stats.end(invoker.url, this.invocation.method, elapsedMs, outcome.type !== "error" || outcome.local === true);
   }
 
   private async callInvoker(invoker: Invoker): Promise<InvokeOutcome> {
@@ -167,7 +180,8 @@ export class ClusterCall {
       throw e;
     }
     try {
-      return await invoker.invoke(this.invocation, { timeoutMs, ...(this.options.signal ? { signal: this.options.signal } : {}) });
+      const signal = this.options.signal;
+      return await invoker.invoke(this.invocation, signal ? { timeoutMs, signal } : { timeoutMs });
     } catch (e) {
       return { type: "error", error: new InvokerFaultError(invoker.address, e) };
     }
@@ -189,8 +203,11 @@ export class ClusterCall {
   }
 
   private record(invoker: Invoker, outcome: InvokeOutcome, started: number): InvokeOutcome {
+    return this.recordElapsed(invoker, outcome, this.env.clock.now() - started);
+  }
+
+  private recordElapsed(invoker: Invoker, outcome: InvokeOutcome, elapsedMs: number): InvokeOutcome {
     const label = outcome.type === "value" ? "ok" : outcome.type === "business_exception" ? "business_exception" : outcome.error.code;
-    const elapsedMs = this.env.clock.now() - started;
     this.attempts.push(outcome.type === "error" ? { provider: invoker.address, outcome: label, elapsedMs, message: outcome.error.message } : { provider: invoker.address, outcome: label, elapsedMs });
     return outcome;
   }

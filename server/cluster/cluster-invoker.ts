@@ -45,11 +45,10 @@ export class ClusterInvoker {
   /** Runs one call through the cluster. Never rejects for a failure of the call: it is in the outcome. */
   async invoke(invocation: Invocation, options: ClusterCallOptions = {}): Promise<ClusterResult> {
     const started = this.env.clock.now();
-    const finish = (outcome: ClusterOutcome, attempts: readonly Attempt[] = []): ClusterResult => ({ outcome, attempts: [...attempts], elapsedMs: this.env.clock.now() - started });
     let call: ClusterCall | null = null;
     try {
       const invokers = this.directory.list(invocation);
-      if (invokers.length === 0) return finish(this.noProvider(invocation));
+      if (invokers.length === 0) return this.finish(started, this.noProvider(invocation));
       const name = methodParam(invokers[0]!.url, invocation.method, "loadbalance", this.env.dialect) ?? DEFAULT_LOAD_BALANCE;
       call = new ClusterCall(this.env, {
         service: this.directory.service,
@@ -58,15 +57,19 @@ export class ClusterInvoker {
         loadBalance: this.env.loadBalances.get(name),
         consumerUrl: this.directory.consumerUrl,
         selector: this.selector,
-        relist: () => this.directory.list(invocation),
+        directory: this.directory,
         options,
       });
-      if (call.aborted) return finish({ type: "error", error: call.abortError() });
-      return finish(await this.strategy.run(call), call.attempts);
+      if (call.aborted) return this.finish(started, { type: "error", error: call.abortError() });
+      return this.finish(started, await this.strategy.run(call), call.attempts);
     } catch (e) {
       if (!isConsoleError(e)) throw e;
-      return finish({ type: "error", error: e }, call?.attempts);
+      return this.finish(started, { type: "error", error: e }, call?.attempts);
     }
+  }
+
+  private finish(started: number, outcome: ClusterOutcome, attempts: readonly Attempt[] = []): ClusterResult {
+    return { outcome, attempts: [...attempts], elapsedMs: this.env.clock.now() - started };
   }
 
   /** Cancels background work (failback's retries). */

@@ -38,14 +38,20 @@ export class RpcStatus {
 /** Every provider's statistics, one table per engine (Java's are static). */
 export class RpcStats {
   private readonly byProvider = new Map<string, Map<string, RpcStatus>>();
+  /** The same tables by URL object (an invoker's never changes), so a call does not rebuild the identity string. */
+  private readonly byUrl = new WeakMap<DubboUrl, Map<string, RpcStatus>>();
 
   /** `RpcStatus.getStatus(url, method)`: created at first sight. */
   status(url: DubboUrl, method: string): RpcStatus {
-    const id = identityString(url);
-    let methods = this.byProvider.get(id);
+    let methods = this.byUrl.get(url);
     if (methods === undefined) {
-      methods = new Map();
-      this.byProvider.set(id, methods);
+      const id = identityString(url);
+      methods = this.byProvider.get(id);
+      if (methods === undefined) {
+        methods = new Map();
+        this.byProvider.set(id, methods);
+      }
+      this.byUrl.set(url, methods);
     }
     let status = methods.get(method);
     if (status === undefined) {

@@ -47,8 +47,31 @@ export function longParam(url: DubboUrl, key: string, fallback: number): number 
  *   method's name (a substring test); otherwise any parameter split at its first '.'.
  */
 export function methodParam(url: DubboUrl, method: string, key: string, dialect: ClusterDialect): string | undefined {
-  return strictMethodParam(url, method, key, dialect) ?? param(url, key);
+  let byKey = methodParams[dialect].get(url);
+  if (byKey === undefined) {
+    byKey = new Map();
+    methodParams[dialect].set(url, byKey);
+  }
+  let byMethod = byKey.get(key);
+  if (byMethod === undefined) {
+    byMethod = new Map();
+    byKey.set(key, byMethod);
+  }
+  const known = byMethod.get(method);
+  if (known !== undefined || byMethod.has(method)) return known;
+  const v = strictMethodParam(url, method, key, dialect) ?? param(url, key);
+  if (byMethod.size < METHOD_PARAMS_LIMIT) byMethod.set(method, v);
+  return v;
 }
+
+/**
+ * {@link methodParam}'s answers per URL object, key and method: a URL never changes (an
+ * invoker's is fixed for its life), and the cluster reads the same few settings at every
+ * call. By release, as the answer depends on it.
+ */
+const methodParams: Record<ClusterDialect, WeakMap<DubboUrl, Map<string, Map<string, string | undefined>>>> = { "2.7": new WeakMap(), "3.x": new WeakMap() };
+/** Method names come from callers: past this many per URL and key, answers are computed, not kept. */
+const METHOD_PARAMS_LIMIT = 256;
 
 function strictMethodParam(url: DubboUrl, method: string, key: string, dialect: ClusterDialect): string | undefined {
   // A name split at its first '.' never gives a method containing one.

@@ -5,7 +5,7 @@ import type { ExchangeClient } from "./exchange-client";
 import { STATUS_OK } from "./frame";
 import { fromJava } from "./hessian/from-java";
 import { genericRequest } from "./hessian/generic-invocation";
-import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments, type RpcRequest } from "./hessian/request-body";
+import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments, type InvocationTarget, type RpcRequest } from "./hessian/request-body";
 import { decodeResponseBody, errorOfStatus } from "./hessian/response-body";
 import { EMPTY_TYPE_CATALOG, type TypeCatalog } from "./hessian/type-catalog";
 import { type InvocationMode, invocationMode, type PreparedArguments, prepareArguments } from "./invocation-mode";
@@ -21,23 +21,36 @@ export interface DubboInvocation extends Invocation {
   readonly mode?: InvocationMode;
 }
 
-/** Arguments prepared per invocation, so the tries of one cluster call convert them once. */
+/**
+ * Arguments prepared per invocation, so the tries of one cluster call convert them once.
+ * Only those with a list or an object among them: scalars convert for next to nothing, and
+ * a WeakMap entry per call (an ephemeron the collector must trace) cost more than that.
+ */
 const prepared = new WeakMap<Invocation, PreparedArguments | ConsoleError>();
 
 /** The invocation's prepared arguments, or the error that refuses them (the same for every provider). */
 export function preparedArguments(invocation: DubboInvocation): PreparedArguments | ConsoleError {
+  if (invocation.args.every(isScalar)) return prepare(invocation);
   let p = prepared.get(invocation);
   if (p === undefined) {
-    const mode = invocation.mode ?? invocationMode(invocation.parameterTypes, invocation.args.length, invocation.types ?? null);
-    try {
-      p = prepareArguments(mode, invocation.parameterTypes, invocation.args, invocation.types ?? EMPTY_TYPE_CATALOG);
-    } catch (e) {
-      if (!isConsoleError(e)) throw e;
-      p = e;
-    }
+    p = prepare(invocation);
     prepared.set(invocation, p);
   }
   return p;
+}
+
+function isScalar(json: unknown): boolean {
+  return json === null || typeof json !== "object";
+}
+
+function prepare(invocation: DubboInvocation): PreparedArguments | ConsoleError {
+  const mode = invocation.mode ?? invocationMode(invocation.parameterTypes, invocation.args.length, invocation.types ?? null);
+  try {
+    return prepareArguments(mode, invocation.parameterTypes, invocation.args, invocation.types ?? EMPTY_TYPE_CATALOG);
+  } catch (e) {
+    if (!isConsoleError(e)) throw e;
+    return e;
+  }
 }
 
 /**
@@ -54,6 +67,10 @@ export function preparedArguments(invocation: DubboInvocation): PreparedArgument
 export class DubboInvoker implements Invoker {
   readonly address: string;
   private readonly clientOf: () => ExchangeClient;
+  /** Whom every call goes to, read from the URL once (it never changes); the call adds its timeout. */
+  private readonly target: Omit<InvocationTarget, "timeoutMs"> & { readonly path: string; readonly version: string };
+  /** The attachments of the last call that brought none of its own, kept for the next with the same timeout. */
+  private plainAttachments: { readonly timeoutMs: number; readonly attachments: Readonly<Record<string, string>> } | null = null;
 
   /**
    * `client`: the connection, or where to find it at each call (the pool's `get`), so a
@@ -65,6 +82,8 @@ export class DubboInvoker implements Invoker {
   ) {
     this.address = urlAddress(url);
     this.clientOf = typeof client === "function" ? client : () => client;
+    const interfaceName = urlParam(url, "interface", url.path);
+    this.target = { interfaceName, path: url.path || interfaceName, version: urlParam(url, "version"), group: urlParam(url, "group"), token: urlParam(url, "token") };
   }
 
   private get client(): ExchangeClient {
@@ -89,7 +108,7 @@ export class DubboInvoker implements Invoker {
       throw e;
     }
     try {
-      const frame = await this.client.request(body, { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+      const frame = await this.client.request(body, options.signal ? { timeoutMs: options.timeoutMs, signal: options.signal } : { timeoutMs: options.timeoutMs });
       if (frame.status !== STATUS_OK) return { type: "error", error: errorOfStatus(frame.status, frame.body, this.address, frame.serialization) };
       return this.answer(frame.body, invocation.types, args.mode === "generic");
     } catch (e) {
@@ -99,18 +118,28 @@ export class DubboInvoker implements Invoker {
   }
 
   private request(invocation: DubboInvocation, args: PreparedArguments, timeoutMs: number): RpcRequest {
-    const url = this.url;
-    const interfaceName = urlParam(url, "interface", url.path);
-    const path = url.path || interfaceName;
-    const version = urlParam(url, "version");
-    const attachments = invocationAttachments(
-      { interfaceName, path, version, group: urlParam(url, "group"), token: urlParam(url, "token"), timeoutMs },
-      invocation.attachments,
-    );
+    const { path, version } = this.target;
+    const attachments = this.attachments(invocation.attachments, timeoutMs);
     if (args.mode === "generic") {
       return genericRequest({ path, version: version || "0.0.0", method: invocation.method, parameterTypes: args.parameterTypes, args: args.args, attachments });
     }
     return { dubboVersion: DUBBO_PROTOCOL_VERSION, path, version: version || "0.0.0", method: invocation.method, parameterTypes: args.parameterTypes ?? [], args: args.args, attachments };
+  }
+
+  /**
+   * The call's attachments (invocationAttachments). Those of a call with none of its own
+   * depend only on the timeout: made once and frozen, so the request body can keep their
+   * Java order too (encodeRequestBody).
+   */
+  private attachments(extra: Readonly<Record<string, string>>, timeoutMs: number): Readonly<Record<string, string>> {
+    if (!hasOwnKeys(extra)) {
+      const plain = this.plainAttachments;
+      if (plain !== null && plain.timeoutMs === timeoutMs) return plain.attachments;
+      const attachments = Object.freeze(invocationAttachments({ ...this.target, timeoutMs }));
+      this.plainAttachments = { timeoutMs, attachments };
+      return attachments;
+    }
+    return invocationAttachments({ ...this.target, timeoutMs }, extra);
   }
 
   private answer(body: Buffer, types: TypeCatalog | undefined, generic: boolean): InvokeOutcome {
@@ -126,4 +155,9 @@ export class DubboInvoker implements Invoker {
     if (result.kind === "exception") return { type: "business_exception", exception: { ...result.exception, stackTrace: [...result.exception.stackTrace] }, attachments: result.attachments };
     return { type: "value", value, attachments: result.attachments };
   }
+}
+
+function hasOwnKeys(record: Readonly<Record<string, string>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

@@ -54,11 +54,23 @@ function namedClasses(type: JavaTypeRef, out: string[] = []): string[] {
 export function invocationMode(parameterTypes: readonly string[], argCount: number, types: TypeCatalog | null): InvocationMode {
   if (parameterTypes.length !== argCount) return "generic";
   if (types !== null) return "typed";
-  const classes = parameterTypes.flatMap((t) => {
+  for (const t of parameterTypes) {
     const parsed = parseJavaType(t);
-    return parsed.ok ? namedClasses(parsed.type) : [];
-  });
-  return classes.every((c) => JDK_PACKAGES.some((p) => c.startsWith(p))) ? "typed" : "generic";
+    if (parsed.ok && !namesJdkClassesOnly(parsed.type)) return "generic";
+  }
+  return "typed";
+}
+
+/** Per parsed type (parses are shared: see parseJavaType), whether every class it names is the JDK's. */
+const jdkOnly = new WeakMap<JavaTypeRef, boolean>();
+
+function namesJdkClassesOnly(type: JavaTypeRef): boolean {
+  let only = jdkOnly.get(type);
+  if (only === undefined) {
+    only = namedClasses(type).every((c) => JDK_PACKAGES.some((p) => c.startsWith(p)));
+    jdkOnly.set(type, only);
+  }
+  return only;
 }
 
 /**

@@ -22,7 +22,8 @@ export class FailoverStrategy implements Strategy {
     const tries = Math.max(methodIntParam(call.consumerUrl, invocation.method, "retries", DEFAULT_RETRIES, call.env.dialect) + 1, 1);
     let invokers = call.invokers;
     const invoked: Invoker[] = [];
-    const failed = new Set<string>();
+    // Made at the first failure: most calls succeed on the first try.
+    let failed: Set<string> | null = null;
     let last: ClusterOutcome | null = null;
     for (let i = 0; i < tries; i++) {
       if (i > 0) {
@@ -34,11 +35,11 @@ export class FailoverStrategy implements Strategy {
       invoked.push(invoker);
       const outcome = await call.invoke(invoker);
       if (outcome.type !== "error" || outcome.local === true) return answerOf(outcome, invoker);
-      failed.add(invoker.address);
+      (failed ??= new Set()).add(invoker.address);
       last = answerOf(outcome, invoker);
     }
     if (last === null || last.type !== "error") return last!;
-    const error = tries === 1 ? last.error : new RetriesExhaustedError(last.error, tries, [...failed]);
+    const error = tries === 1 ? last.error : new RetriesExhaustedError(last.error, tries, [...(failed ?? [])]);
     return { type: "error", error };
   }
 

@@ -31,6 +31,9 @@ export interface FromJavaOptions {
  * `"(cycle: <class>)"`.
  */
 export function fromJava(value: unknown, options: FromJavaOptions = {}): unknown {
+  // The answers that need no reader (an echo's string), without making one.
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (value === null || value === undefined) return null;
   return new Reader(options).json(value);
 }
 

@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import hessian from "hessian.js";
 import { CodecError } from "@/lib/errors";
 import { JavaObject } from "./java-values";
@@ -184,9 +185,7 @@ class Decoder extends hessian.DecoderV2 {
     const bytes = this.byteBuffer._bytes;
     const at = this.byteBuffer._offset;
     const end = at + length;
-    let i = at;
-    while (i < end && bytes[i]! < 0x80) i++;
-    if (i === end && end <= bytes.length) {
+    if (end <= bytes.length && allAscii(bytes, at, end)) {
       this.byteBuffer._offset = end;
       return bytes.toString("latin1", at, end);
     }
@@ -303,4 +302,14 @@ class Decoder extends hessian.DecoderV2 {
     if (!(ref >= 0 && ref < this.refId)) throw new CodecError(`back reference #${ref} to a value not read yet`);
     return this.refMap[ref];
   }
+}
+
+/** From this many bytes on, Node's native check beats a loop in JS (1 µs a KiB, ten times less). */
+const NATIVE_ASCII_CHECK = 32;
+
+/** Whether the bytes from `at` to `end` (within `bytes`) are all ASCII. */
+function allAscii(bytes: Buffer, at: number, end: number): boolean {
+  if (end - at >= NATIVE_ASCII_CHECK) return isAscii(bytes.subarray(at, end));
+  for (let i = at; i < end; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
 }

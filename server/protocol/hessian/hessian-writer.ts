@@ -75,7 +75,11 @@ export class HessianWriter {
   bytes(): Buffer {
     if (this.done) throw new CodecError("this message was already taken from its writer");
     this.done = true;
-    const bytes = this.out.get();
+    // A copy from Node's pool (allocUnsafe: every byte is overwritten) rather than hessian.js's
+    // get(), whose zero-filled Buffer.alloc of its own was a good part of a small call's garbage.
+    const buf = this.out.byteBuffer;
+    const bytes = Buffer.allocUnsafe(buf._offset);
+    buf._bytes.copy(bytes, 0, 0, buf._offset);
     if (this.out.byteBuffer._size <= KEEP_LIMIT) spare = this.out;
     return bytes;
   }

@@ -10,8 +10,20 @@ import { ValidationError } from "@/lib/errors";
  * `Ljava/util/List;`), type variables become `Ljava/lang/Object;`.
  */
 
+/** Descriptors already written, per parsed type (parses are shared: see parseJavaType). */
+const descriptors = new WeakMap<JavaTypeRef, string>();
+
 /** The descriptor of one type. */
 export function descriptorOfType(type: JavaTypeRef): string {
+  let d = descriptors.get(type);
+  if (d === undefined) {
+    d = uncachedDescriptor(type);
+    descriptors.set(type, d);
+  }
+  return d;
+}
+
+function uncachedDescriptor(type: JavaTypeRef): string {
   switch (type.kind) {
     case "primitive":
       return PRIMITIVE_DESCRIPTORS[type.name];
@@ -27,6 +39,7 @@ export function descriptorOfType(type: JavaTypeRef): string {
  * naming `parameterTypes[i]` when a name is not a Java type, or is `void`.
  */
 export function descriptorOf(parameterTypes: readonly string[]): string {
+  if (parameterTypes.length === 1) return descriptorOfType(parseParameterTypes(parameterTypes)[0]!);
   return parseParameterTypes(parameterTypes).map(descriptorOfType).join("");
 }
 

@@ -73,9 +73,6 @@ export function invocationAttachments(target: InvocationTarget, extra: Readonly<
  * that is not a Java type, CodecError for an argument that is not hessian-ready.
  */
 export function encodeRequestBody(req: RpcRequest): Buffer {
-  const attachments: Record<string, string> = { ...req.attachments };
-  attachments.path ??= req.path;
-  attachments.version ??= req.version;
   const w = new HessianWriter();
   w.write(req.dubboVersion);
   w.write(req.attachments.interface ?? req.path);
@@ -83,6 +80,25 @@ export function encodeRequestBody(req: RpcRequest): Buffer {
   w.write(req.method);
   w.write(descriptorOf(req.parameterTypes));
   for (const arg of req.args) w.write(arg as HessianValue);
-  w.write(new JavaMap(null, inJavaHashOrder(Object.entries(attachments))));
+  w.write(new JavaMap(null, attachmentEntries(req)));
   return w.bytes();
+}
+
+/** The entries of frozen attachments maps already ordered (an invoker sends the same map call after call). */
+const orderedAttachments = new WeakMap<object, readonly (readonly [string, string])[]>();
+
+/** The request's attachments, `path` and `version` added when missing, in the order a Java HashMap of them iterates. */
+function attachmentEntries(req: RpcRequest): readonly (readonly [string, string])[] {
+  const frozen = Object.isFrozen(req.attachments);
+  if (frozen) {
+    const known = orderedAttachments.get(req.attachments);
+    // The request's path and version only count when the map lacks them; a kept order has them.
+    if (known !== undefined) return known;
+  }
+  const attachments: Record<string, string> = { ...req.attachments };
+  attachments.path ??= req.path;
+  attachments.version ??= req.version;
+  const entries = inJavaHashOrder(Object.entries(attachments));
+  if (frozen && Object.hasOwn(req.attachments, "path") && Object.hasOwn(req.attachments, "version")) orderedAttachments.set(req.attachments, entries);
+  return entries;
 }

@@ -51,6 +51,23 @@ describe("encodeRequestBody", () => {
     expect(reader.atEnd).toBe(true);
   });
 
+  it("writes frozen attachments, sent call after call, as DubboCodec does each time", () => {
+    const frozen = Object.freeze({ ...attachments });
+    const req = { ...request("echoString", ["java.lang.String"], ["héllo 😀"]), attachments: frozen };
+    const expected = `${HEAD}0a6563686f537472696e67124c6a6176612f6c616e672f537472696e673b0868c3a96c6c6f20eda0bdedb880${ATTACHMENTS}`;
+    expect(encodeRequestBody(req).toString("hex")).toBe(expected);
+    expect(encodeRequestBody(req).toString("hex")).toBe(expected);
+  });
+
+  it("adds each request's own path and version to frozen attachments that lack them", () => {
+    const frozen = Object.freeze({ interface: "a.B" });
+    for (const version of ["1.0.0", "2.0.0"]) {
+      const reader = new HessianReader(encodeRequestBody({ dubboVersion: DUBBO_PROTOCOL_VERSION, path: "a.B", version, method: "m", parameterTypes: [], args: [], attachments: frozen }));
+      for (let i = 0; i < 5; i++) reader.read();
+      expect(reader.read()).toEqual(new Map([["path", "a.B"], ["interface", "a.B"], ["version", version]]));
+    }
+  });
+
   it("writes the interface attachment as the service when there is one (apache/dubbo#6138)", () => {
     const body = encodeRequestBody({ dubboVersion: DUBBO_PROTOCOL_VERSION, path: "custom/path", version: "1", method: "m", parameterTypes: [], args: [], attachments: { interface: "a.B" } });
     const reader = new HessianReader(body);
