@@ -67,7 +67,7 @@ function Basis({ c }: { c: ConsumerImpact }) {
 
 function Change({ c }: { c: ConsumerImpact }) {
   if (c.problem) return <span className="text-amber-700 dark:text-amber-300">{c.problem}</span>;
-  if (c.basis === "ignores-registry") return <span className="text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected</span>;
+  if (c.basis === "ignores-registry") return <span className="whitespace-nowrap text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected</span>;
   if (!c.changed) return <span className="text-zinc-500 dark:text-zinc-400">none</span>;
   return (
     <span className="space-x-1">

@@ -4,7 +4,7 @@ import type { RouteSemantics } from "@/lib/routing/route-semantics";
 
 const NOTES: Record<RouteSemantics, string> = {
   "2.7": "How ConditionRouter (Dubbo 2.7.23) reads it: the router of route URLs in the registry, obeyed by consumers up to Dubbo 3.0.4.",
-  "3.x": "How ConditionStateRouter (Dubbo 3.3) reads it: the router of config-center rules, the only copy Dubbo 3.1+ consumers obey. Where it differs: a key the URL lacks never matches, a~b is an integer range, arguments[N] and attachments[k] read the call.",
+  "3.x": "How ConditionStateRouter (Dubbo 3.3) reads it: the router of config-center rules, the only copy Dubbo 3.0.5+ consumers obey. Where it differs: a key the URL lacks never matches, a~b is an integer range, arguments[N] and attachments[k] read the call.",
 };
 
 /** Which Java router the preview mirrors, with what that means. */
