@@ -40,7 +40,7 @@ export function AllRoutesView() {
       {query.data && query.data.routes.length > 0 && <RoutesTable routes={query.data.routes} withService />}
       <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="all-config-routes" aria-labelledby="all-config-routes-title">
         <h2 id="all-config-routes-title" className="text-base font-semibold">
-          Config center (Dubbo 3.0.5+)
+          Config center (Dubbo 2.7.3+; the only copy 3.0.5+ obey)
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="config-routes-count">
           {config.data ? `${config.data.routes.length} condition rule${config.data.routes.length === 1 ? "" : "s"} in the config center, the copies Dubbo 3.0.5 and later consumers obey` : "Reading the config-center rules…"}

@@ -20,7 +20,7 @@ export function ConfigRoutesSection({ service }: { service: ServiceDetail }) {
     <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="config-routes" aria-labelledby="config-routes-title">
       <div className="space-y-1">
         <h2 id="config-routes-title" className="text-base font-semibold">
-          Config center (Dubbo 3.0.5+)
+          Config center (Dubbo 2.7.3+; the only copy 3.0.5+ obey)
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Condition rules at /dubbo/config/dubbo/&#123;key&#125;.condition-router: the service rule {service.interface}:{service.version}:{service.group} and the rules of its consumer and provider applications.
