@@ -5,7 +5,7 @@ import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";
-import { type DubboLine, type ProviderHandle, startProvider } from "../support/dubbo-peers";
+import { type DubboLine, NO_REGISTRY, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { freePort } from "../support/free-port";
 import { seededRandom } from "../support/seeded-random";
 import { waitFor } from "../support/wait-for";
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function pair(line: DubboLine, hosts: [string, string]): Promise<[ProviderHandle, ProviderHandle]> {
-  const providers = await Promise.all(hosts.map((host) => startProvider({ line, registry: rig.zkAddress, host, services: ["fault"], app: `invoke-faults-${host}` })));
+  const providers = await Promise.all(hosts.map((host) => startProvider({ line, registry: NO_REGISTRY, host, services: ["fault"], app: `invoke-faults-${host}` })));
   started.push(...providers);
   return providers as [ProviderHandle, ProviderHandle];
 }
@@ -125,7 +125,7 @@ describe("1,000 concurrent invocations while providers are slow, killed and rest
     const addresses = slots.map((s) => `${s.host}:${s.port}`);
     // Dubbo's 50 threads would answer a burst of 1,000 with "thread pool exhausted" (a remote_error): not the fault under test.
     const launch = async (slot: (typeof slots)[number]) => {
-      const provider = await startProvider({ line: slot.line, registry: rig.zkAddress, host: slot.host, port: slot.port, services: ["fault"], app: `invoke-storm-${slot.host}`, threads: STORM.calls });
+      const provider = await startProvider({ line: slot.line, registry: NO_REGISTRY, host: slot.host, port: slot.port, services: ["fault"], app: `invoke-storm-${slot.host}`, threads: STORM.calls });
       started.push(provider);
       return provider;
     };

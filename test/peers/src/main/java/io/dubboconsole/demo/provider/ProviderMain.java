@@ -57,6 +57,9 @@ public final class ProviderMain {
             bootstrap.registry(Peers.registry(registry))
                     .configCenter(Peers.configCenter(registry))
                     .metadataReport(new MetadataReportConfig(registry));
+        } else {
+            // Dubbo 2.7 refuses to export without any registry config; "N/A" is its "none".
+            bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
         }
 
         if (wanted.contains("greeting")) {
