@@ -1,0 +1,18 @@
+import type { Role } from "./roles";
+
+/**
+ * Who made a request, as the audit trail records it and the handlers see it.
+ *
+ * - `session`: a user signed in through the sign-in page (a session cookie);
+ * - `token`: an API token (`Authorization: Bearer`), named by its entry in the users file
+ *   or `CONSOLE_API_TOKEN` for the environment's token;
+ * - `anonymous`: no credentials, only where authentication is off (`CONSOLE_AUTH=off`).
+ */
+export interface Actor {
+  /** The user's or token's name; `anonymous` when authentication is off. */
+  readonly name: string;
+  readonly role: Role;
+  readonly via: "session" | "token" | "anonymous";
+  /** The client's address as the console saw it (the socket's, or the first proxy hop's where trusted). */
+  readonly address: string;
+}
