@@ -3,12 +3,16 @@ import { NextResponse } from "next/server";
 import { ConsoleError, isConsoleError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
 import type { Engine } from "@/server/runtime/engine";
+import type { Actor } from "@/lib/auth/actor";
 import { errorResponse } from "./error-response";
+import { requestActor } from "./request-actor";
 
 /** What a handler body receives: the request and the process's engine. */
 export interface HandlerContext {
   readonly request: Request;
   readonly engine: Engine;
+  /** Who made the request (recorded by the audit trail). */
+  readonly actor: Actor;
 }
 
 /**
@@ -27,7 +31,7 @@ export function route(body: HandlerBody) {
   return async (request: Request): Promise<Response> => {
     const engine = getEngine();
     try {
-      const result = await body({ request, engine });
+      const result = await body({ request, engine, actor: requestActor(request) });
       if (result instanceof Response) return result;
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
     } catch (e) {
