@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   "codec_error",
   "payload_too_large",
   "cancelled",
+  "unauthorized",
+  "forbidden",
+  "rate_limited",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -313,5 +316,38 @@ export class CodecError extends ConsoleError {
   constructor(message: string, options?: { cause?: unknown }) {
     super("codec_error", message, undefined, options);
     this.name = "CodecError";
+  }
+}
+
+// ---- Who may do what: sign-in, roles, rate limits and the registry's own ACLs.
+
+/** No credentials, or credentials that are not valid (a bad token, an expired session, a wrong password). */
+export class UnauthorizedError extends ConsoleError {
+  constructor(message = "sign in, or send an API token (Authorization: Bearer)") {
+    super("unauthorized", message);
+    this.name = "UnauthorizedError";
+  }
+}
+
+/**
+ * Valid credentials that may not do this: a role below the one needed (`needed`, `role`),
+ * a cookie-authenticated write from another origin, or a ZooKeeper node whose ACL refuses
+ * the console (`node`).
+ */
+export class ForbiddenError extends ConsoleError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super("forbidden", message, details);
+    this.name = "ForbiddenError";
+  }
+}
+
+/** Too many requests of one kind from one client; `retryAfterSeconds` says when to try again. */
+export class RateLimitedError extends ConsoleError {
+  constructor(
+    readonly what: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", `too many ${what}; try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
+    this.name = "RateLimitedError";
   }
 }

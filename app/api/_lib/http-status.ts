@@ -27,4 +27,9 @@ export const HTTP_STATUS = {
   payload_too_large: 413,
   // nginx's "client closed request": only a caller that went away cancels a call.
   cancelled: 499,
+  /** No credentials or bad ones (sign-in, session cookie or Bearer token). */
+  unauthorized: 401,
+  /** A role below the one needed, a cross-origin cookie write, or a ZooKeeper ACL refusal. */
+  forbidden: 403,
+  rate_limited: 429,
 } as const satisfies Record<ErrorCode, number>;
