@@ -17,6 +17,8 @@ export interface AclTestZk {
   data(path: string): Promise<string>;
   /** Removes `path` and everything under it; nothing when it does not exist. */
   removeTree(path: string): Promise<void>;
+  /** Removes every node under `root` (and the subtree under it) whose ACL is `acl` (zkCli notation). */
+  removeOwned(root: string, acl: string): Promise<void>;
   close(): void;
 }
 
@@ -41,6 +43,12 @@ export async function connectAclTestZk(connectString: string, credentials: reado
     children: (path) => new Promise((resolve) => client.getChildren(path, (e, c) => resolve(e ? named(e) : c))),
     data: (path) => new Promise((resolve) => client.getData(path, (e, d) => resolve(e ? named(e) : (d?.toString("utf8") ?? "")))),
     removeTree: (path) => removeTree(client, path),
+    removeOwned: async function removeOwned(root, acl) {
+      const own = await new Promise<string>((resolve) => client.getACL(root, (e, acls) => resolve(e ? named(e) : describeAcl(acls))));
+      if (own === acl) return removeTree(client, root);
+      const children = await new Promise<string[]>((resolve) => client.getChildren(root, (e, c) => resolve(e ? [] : c)));
+      for (const child of children) await removeOwned(`${root === "/" ? "" : root}/${child}`, acl);
+    },
     close: () => client.close(),
   };
 }
