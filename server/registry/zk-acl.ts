@@ -3,6 +3,7 @@ import zookeeper from "node-zookeeper-client";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ForbiddenError } from "@/lib/errors";
 import { type AclEntry, formatAclSpec } from "./zk-acl-spec";
+import { SESSION_CLOSED_REQUIRE_AUTH } from "./zk-error-codes";
 
 /**
  * The ACL of every node the console creates, and how ZooKeeper's ACL refusals become
@@ -85,9 +86,11 @@ const ACL_REFUSALS = new Map<number, string>([
   [zookeeper.Exception.NO_AUTH, "NoAuth"],
   [zookeeper.Exception.AUTH_FAILED, "AuthFailed"],
   [zookeeper.Exception.INVALID_ACL, "InvalidACL"],
+  // Needs zk-error-codes.ts#tolerateNewerErrorCodes to reach here as an exception.
+  [SESSION_CLOSED_REQUIRE_AUTH, "SessionClosedRequireAuth"],
 ]);
 
-/** ZooKeeper's name of the ACL refusal `error` is (NoAuth, AuthFailed, InvalidACL); null for any other error. */
+/** ZooKeeper's name of the ACL refusal `error` is (NoAuth, AuthFailed, InvalidACL, SessionClosedRequireAuth); null for any other error. */
 export function aclRefusalName(error: unknown): string | null {
   return error instanceof zookeeper.Exception ? (ACL_REFUSALS.get(error.getCode()) ?? null) : null;
 }
@@ -101,6 +104,11 @@ export function aclRefused(operation: string, node: string, refusal: string, aut
   const who = auth
     ? `the console's credentials (user "${auth.username}") lack permission`
     : "the console has no ZooKeeper credentials (give them as user:password@ in DUBBO_REGISTRY)";
-  const why = refusal === "InvalidACL" ? "the ACL the console writes is not valid for this ZooKeeper (check CONSOLE_ZK_ACL)" : who;
+  const why =
+    refusal === "InvalidACL"
+      ? "the ACL the console writes is not valid for this ZooKeeper (check CONSOLE_ZK_ACL)"
+      : refusal === "SessionClosedRequireAuth"
+        ? `ZooKeeper enforces authentication (enforce.auth.enabled) and closed the session: ${auth ? `it does not accept the console's digest credentials (user "${auth.username}")` : "give the console credentials as user:password@ in DUBBO_REGISTRY"}`
+        : who;
   return new ForbiddenError(`ZooKeeper refused ${operation} on ${node}: ${refusal}; ${why}`, { node, operation, zookeeper: refusal });
 }

@@ -6,6 +6,7 @@ import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import { aclRefusalName, aclRefused, createAcl } from "./zk-acl";
 import type { AclEntry } from "./zk-acl-spec";
+import { tolerateNewerErrorCodes } from "./zk-error-codes";
 import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
 import { fastGetChildren, type GetChildren } from "./zk-fast-children";
@@ -58,6 +59,7 @@ export class ZkSession implements ZkDataReader {
     private readonly log: Logger,
     acl?: readonly AclEntry[] | null,
   ) {
+    tolerateNewerErrorCodes();
     this.acl = createAcl(address, acl);
   }
 
@@ -172,7 +174,9 @@ export class ZkSession implements ZkDataReader {
     if (refusal === null) return this.unavailable(`ZooKeeper failed ${what}: ${String(error)}`, error);
     const space = what.indexOf(" ");
     const forbidden = aclRefused(space < 0 ? what : what.slice(0, space), space < 0 ? "?" : what.slice(space + 1), refusal, this.address.auth);
-    this.log.warn("ZooKeeper refused an operation", { registry: this.address.source, operation: forbidden.details?.operation, node: forbidden.details?.node, zookeeper: refusal });
+    // Not about one node: the whole session is refused, so the status page says why.
+    if (refusal === "SessionClosedRequireAuth") this.fail(forbidden.message);
+    else this.log.warn("ZooKeeper refused an operation", { registry: this.address.source, operation: forbidden.details?.operation, node: forbidden.details?.node, zookeeper: refusal });
     return forbidden;
   }
 
