@@ -16,7 +16,11 @@ import { ConsoleError } from "../errors";
 
 /** One registry to connect to. */
 export interface RegistryAddress {
-  /** The part of the configuration this came from, for messages and the status page. */
+  /**
+   * The part of the configuration this came from, for messages and the status page, with
+   * a password replaced by `***` (`zookeeper://ops:***@zk:2181`): it is logged and sent to
+   * the browser, and names the registry in the API. The password is in `auth` only.
+   */
   readonly source: string;
   /** The ZooKeeper ensemble: `host:port` entries, main first. */
   readonly servers: readonly string[];
@@ -65,8 +69,13 @@ export function parseRegistryAddresses(value: string): RegistryAddress[] {
   return parts.map(parseOne);
 }
 
-function parseOne(part: string): RegistryAddress {
-  let rest = part;
+/** What `auth` shows in place of a password. */
+export const PASSWORD_MASK = "***";
+
+function parseOne(raw: string): RegistryAddress {
+  // Every message and the source show `part`, never the password.
+  const part = withoutPassword(raw);
+  let rest = raw;
   let protocol = "zookeeper";
   const sep = rest.indexOf("://");
   if (sep >= 0) {
@@ -114,6 +123,18 @@ function parseOne(part: string): RegistryAddress {
     operationTimeoutMs: positiveInt(part, query, "timeout", DEFAULT_OPERATION_TIMEOUT_MS),
     ...(auth ? { auth } : {}),
   };
+}
+
+/** `address` with the password of its `user:password@` replaced by {@link PASSWORD_MASK}. */
+export function withoutPassword(address: string): string {
+  const sep = address.indexOf("://");
+  const start = sep < 0 ? 0 : sep + 3;
+  const end = address.slice(start).search(/[/?]/);
+  const authority = end < 0 ? address.slice(start) : address.slice(start, start + end);
+  const at = authority.lastIndexOf("@");
+  const colon = authority.indexOf(":");
+  if (at < 0 || colon < 0 || colon > at) return address;
+  return `${address.slice(0, start)}${authority.slice(0, colon + 1)}${PASSWORD_MASK}${address.slice(start + at)}`;
 }
 
 function normaliseHost(part: string, hostPort: string): string {

@@ -55,6 +55,9 @@ export const READ_CONCURRENCY = 64;
  * - a watch or retry from an older epoch (an older session) does nothing;
  * - a child name that is not a Dubbo URL is skipped and listed in `invalidNodes`, never
  *   thrown, so one bad node cannot hide a service;
+ * - a node whose ACL refuses the console a read (ZooKeeper's NoAuth, a ForbiddenError) is
+ *   listed in `invalidNodes` with the refusal and not read again until the next session
+ *   (ZooKeeper set no watch on it), so one protected service cannot hold back the others;
  * - a full re-read (a new session) fills a tree of its own; readers keep seeing the last
  *   complete tree until the re-read has finished, so a half-read tree (say, one read
  *   while providers re-register after an outage) is never published;
@@ -256,6 +259,10 @@ export class RegistryView {
       (e: unknown) => {
         try {
           if (epoch !== this.epoch) return;
+          if (isConsoleError(e) && e.code === "forbidden") {
+            this.live.invalid.set(String(e.details?.node ?? "?"), e.message);
+            return;
+          }
           this.log.warn("registry read failed; retrying", { error: e instanceof Error ? e.message : String(e) });
           this.pending++; // the retry keeps the sync open until it has run
           setTimeout(() => {

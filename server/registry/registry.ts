@@ -6,6 +6,7 @@ import { MetadataReport } from "./metadata-report";
 import { RegistryView } from "./registry-view";
 import { StateHistory } from "./state-history";
 import { ZkSession } from "./zk-session";
+import type { AclEntry } from "./zk-acl-spec";
 
 /**
  * One configured registry: its ZooKeeper session and the in-memory view of its tree.
@@ -30,11 +31,13 @@ export class Registry {
   /** The connection's last state changes, for the status page. */
   private readonly history = new StateHistory();
 
+  /** `acl`: the configured ACL of the nodes the console creates (CONSOLE_ZK_ACL); left out, zk-acl.ts's default. */
   constructor(
     readonly address: RegistryAddress,
     log: Logger,
+    acl?: readonly AclEntry[] | null,
   ) {
-    this.session = new ZkSession(address, log);
+    this.session = new ZkSession(address, log, acl);
     this.view = new RegistryView(this.session, address.root, log);
     this.session.onSession(() => this.view.resync());
     this.report = new MetadataReport(this.session, address.root, log);

@@ -1,3 +1,4 @@
+import { isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { Limiter } from "./limiter";
 import type { ZkDataReader } from "./zk-data-reader";
@@ -11,6 +12,8 @@ export const RETRY_DELAY_MS = 1_000;
  *
  * - `track` runs a read under a concurrency limit and, if it fails, runs it again after
  *   {@link RETRY_DELAY_MS} for as long as its epoch lasts; a read never throws to its caller;
+ *   one that ZooKeeper's ACL refuses (a ForbiddenError) is logged and not run again in the
+ *   epoch: retrying cannot change the answer, and must not hold the sync open;
  * - `watcher` gives at most one armed watcher per key (watch kind + path) per epoch, so a
  *   path read again before its watch fired does not pile up watchers in the client; a
  *   watcher from an older epoch does nothing;
@@ -68,6 +71,10 @@ export class WatchedReads {
       .run(read)
       .catch((e: unknown) => {
         if (epoch !== this.current) return;
+        if (isConsoleError(e) && e.code === "forbidden") {
+          this.log.warn("registry read refused by ZooKeeper's ACL; skipped until the next session", { read: what, error: e.message });
+          return;
+        }
         this.log.warn("registry read failed; retrying", { read: what, error: e instanceof Error ? e.message : String(e) });
         this.pending++; // the retry keeps the sync open until it has run
         setTimeout(() => {

@@ -1,6 +1,7 @@
 import zookeeper from "node-zookeeper-client";
 import type { ZkSession } from "./zk-session";
-import { exceptionCode, readVersioned, type VersionedData } from "./zk-writes";
+import { aclRefusalName } from "./zk-acl";
+import { exceptionCode, multiRefused, readVersioned, type VersionedData } from "./zk-writes";
 
 export type { VersionedData } from "./zk-writes";
 
@@ -20,7 +21,9 @@ export type ZkWriteOutcome =
  * overwrite a change it did not see needs from ZooKeeper. Each write is one ZooKeeper
  * request (a create with its missing parents is one multi-op), so it happens whole or not
  * at all. Every method rejects with a RegistryUnavailableError when the session is not
- * connected or ZooKeeper does not answer in time (then a write may or may not have happened).
+ * connected or ZooKeeper does not answer in time (then a write may or may not have happened),
+ * and with a ForbiddenError naming the node when ZooKeeper's ACL refuses it. Created nodes
+ * carry the session's ACL.
  */
 export interface ZkWriter {
   /** The data and version of `path`, or null when it does not exist; `watcher` fires once on a change or delete. */
@@ -57,10 +60,12 @@ export class ZkSessionWriter implements ZkWriter {
       const missing = await this.missingParents(path);
       const outcome = await this.session.request<ZkWriteOutcome | "parent-changed">(`create ${path}`, (client, done) => {
         const multi = client.transaction();
-        for (const parent of missing) multi.create(parent, Buffer.alloc(0), zookeeper.CreateMode.PERSISTENT);
-        multi.create(path, data, zookeeper.CreateMode.PERSISTENT);
+        for (const parent of missing) multi.create(parent, Buffer.alloc(0), this.session.acl, zookeeper.CreateMode.PERSISTENT);
+        multi.create(path, data, this.session.acl, zookeeper.CreateMode.PERSISTENT);
         multi.commit((error: ZkError | null, results: unknown) => {
           if (!error) return done(null, { type: "done", version: 0 });
+          const refusal = aclRefusalName(error);
+          if (refusal) return done(multiRefused(this.session, [...missing, path].map((p) => ["create", p] as const), results, refusal), { type: "no-node" });
           const failed = Array.isArray(results) ? (results as OpResult[]).findIndex((r) => r.err !== undefined && r.err !== OK) : -1;
           const code = exceptionCode(error);
           if (failed === missing.length && code === NODE_EXISTS) done(null, { type: "exists" });

@@ -1,9 +1,12 @@
 import zookeeper from "node-zookeeper-client";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryState } from "@/lib/api/registry-state";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { isConsoleError, RegistryUnavailableError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
+import { aclRefusalName, aclRefused, createAcl } from "./zk-acl";
+import type { AclEntry } from "./zk-acl-spec";
+import { tolerateNewerErrorCodes } from "./zk-error-codes";
 import type { ZkDataReader } from "./zk-data-reader";
 import { type ConnectionWatch, watchZkConnection } from "./zk-read-timeout";
 import { fastGetChildren, type GetChildren } from "./zk-fast-children";
@@ -30,7 +33,9 @@ type StateListener = (state: RegistryState) => void;
  *   session is not connected, so no caller ever hangs on a dead registry;
  * - drops a connection whose server has gone silent, as the Java client does (see
  *   {@link watchZkConnection}), and remembers when ZooKeeper last answered and why the
- *   last connection failed.
+ *   last connection failed;
+ * - gives the ACL every node it creates carries ({@link acl}), and turns ZooKeeper's ACL
+ *   refusals (NoAuth, AuthFailed, InvalidACL) into a ForbiddenError naming the node.
  */
 export class ZkSession implements ZkDataReader {
   private client: zookeeper.Client | null = null;
@@ -45,10 +50,18 @@ export class ZkSession implements ZkDataReader {
   private readonly sessionListeners = new Set<SessionListener>();
   private readonly stateListeners = new Set<StateListener>();
 
+  /** The ACL of every node created on this session (zk-acl.ts#createAcl): pass it to every create, plain or in a multi. */
+  readonly acl: zookeeper.ACL[];
+
+  /** `acl`: CONSOLE_ZK_ACL's entries; left out, the default of zk-acl.ts for `address`'s credentials. */
   constructor(
     readonly address: RegistryAddress,
     private readonly log: Logger,
-  ) {}
+    acl?: readonly AclEntry[] | null,
+  ) {
+    tolerateNewerErrorCodes();
+    this.acl = createAcl(address, acl);
+  }
 
   get state(): RegistryState {
     return this.current;
@@ -126,9 +139,11 @@ export class ZkSession implements ZkDataReader {
    * Runs one ZooKeeper request on the raw client, for the operations this class does not
    * wrap (the writes of zk-writes.ts and zk-session-writer.ts). The same guarantees as every read here: fails at
    * once with RegistryUnavailableError when the session is not connected, and when
-   * ZooKeeper has not answered within the operation timeout (a frozen server); an error
-   * passed to `done` becomes a RegistryUnavailableError, so an expected failure (a node
-   * that exists) should be passed as a value. `run` calls `done` once.
+   * ZooKeeper has not answered within the operation timeout (a frozen server). An error
+   * passed to `done` becomes a RegistryUnavailableError, except an ACL refusal, which
+   * becomes a ForbiddenError naming the node (`what` is `"<operation> <node>"`), and a
+   * ConsoleError, passed on as it is (a multi names its failed op's node itself). An
+   * expected failure (a node that exists) should be passed as a value. `run` calls `done` once.
    */
   request<T>(
     what: string,
@@ -146,10 +161,23 @@ export class ZkSession implements ZkDataReader {
       );
       run(client, (error, value) => {
         clearTimeout(timer);
-        if (error) reject(this.unavailable(`ZooKeeper failed ${what}: ${String(error)}`, error));
+        if (error) reject(this.failed(what, error));
         else resolve(value);
       });
     });
+  }
+
+  /** The error for `what` failing with `error` (see {@link request}). */
+  private failed(what: string, error: Error | zookeeper.Exception): Error {
+    if (isConsoleError(error)) return error;
+    const refusal = aclRefusalName(error);
+    if (refusal === null) return this.unavailable(`ZooKeeper failed ${what}: ${String(error)}`, error);
+    const space = what.indexOf(" ");
+    const forbidden = aclRefused(space < 0 ? what : what.slice(0, space), space < 0 ? "?" : what.slice(space + 1), refusal, this.address.auth);
+    // Not about one node: the whole session is refused, so the status page says why.
+    if (refusal === "SessionClosedRequireAuth") this.fail(forbidden.message);
+    else this.log.warn("ZooKeeper refused an operation", { registry: this.address.source, operation: forbidden.details?.operation, node: forbidden.details?.node, zookeeper: refusal });
+    return forbidden;
   }
 
   private unavailable(message: string, cause?: unknown): RegistryUnavailableError {

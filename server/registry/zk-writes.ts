@@ -1,8 +1,12 @@
 import zookeeper from "node-zookeeper-client";
+import { aclRefusalName, aclRefused } from "./zk-acl";
 import type { ZkSession } from "./zk-session";
 
-/** What the writes need of a session: one bounded request on its client (ZkSession#request). */
-export type ZkRequester = Pick<ZkSession, "request" | "getChildren">;
+/**
+ * What the writes need of a session: one bounded request on its client (ZkSession#request),
+ * the ACL its creates carry, and its address (whose credentials a refusal names).
+ */
+export type ZkRequester = Pick<ZkSession, "request" | "getChildren" | "acl" | "address">;
 
 /** A node's data with the version ZooKeeper's stat gives it (0 when created, +1 per setData), as read before a conditional write. */
 export interface VersionedData {
@@ -71,7 +75,7 @@ export async function ensurePersistentPath(session: ZkRequester, path: string): 
     if ((await readVersioned(session, at)) !== null) continue;
     const node = at;
     await session.request<void>(`create ${node}`, (client, done) => {
-      client.create(node, zookeeper.CreateMode.PERSISTENT, (error) => done(exceptionCode(error) === zookeeper.Exception.NODE_EXISTS ? null : error, undefined));
+      client.create(node, session.acl, zookeeper.CreateMode.PERSISTENT, (error) => done(exceptionCode(error) === zookeeper.Exception.NODE_EXISTS ? null : error, undefined));
     });
   }
 }
@@ -79,23 +83,26 @@ export async function ensurePersistentPath(session: ZkRequester, path: string): 
 /**
  * Applies `ops` in one ZooKeeper multi: all or nothing, and no reader sees a state between
  * them. A refusal ZooKeeper explains (a node exists, is gone, or has another version) is an
- * outcome; anything else (no answer in time, no session) throws RegistryUnavailableError,
- * and then whether the multi was applied is not known.
+ * outcome; an ACL refusal throws a ForbiddenError naming the refused op's node; anything
+ * else (no answer in time, no session) throws RegistryUnavailableError, and then whether
+ * the multi was applied is not known. Creates carry the session's ACL.
  */
 export function commitMulti(session: ZkRequester, ops: readonly MultiOp[]): Promise<MultiOutcome> {
   const what = `multi (${ops.map((op) => `${op.type} ${op.path}`).join("; ")})`;
   return session.request<MultiOutcome>(what, (client, done) => {
     const tx = client.transaction();
     for (const op of ops) {
-      if (op.type === "create" && op.data === undefined) tx.create(op.path, zookeeper.CreateMode.PERSISTENT);
-      else if (op.type === "create") tx.create(op.path, op.data, zookeeper.CreateMode.PERSISTENT);
+      if (op.type === "create" && op.data === undefined) tx.create(op.path, session.acl, zookeeper.CreateMode.PERSISTENT);
+      else if (op.type === "create") tx.create(op.path, op.data, session.acl, zookeeper.CreateMode.PERSISTENT);
       else if (op.type === "check") withVersion(tx.check(op.path, op.version), op.version);
       else if (op.type === "setData") withVersion(tx.setData(op.path, op.data, op.version), op.version);
       else withVersion(tx.remove(op.path, op.version), op.version);
     }
     tx.commit((error, results: unknown) => {
       const reason = REFUSALS.get(exceptionCode(error) ?? 0);
+      const refusal = aclRefusalName(error);
       if (reason) done(null, { type: "refused", reason, index: failedIndex(results) });
+      else if (refusal) done(multiRefused(session, ops.map((op) => [op.type, op.path]), results, refusal), { type: "committed" });
       else if (error) done(error, { type: "committed" });
       else done(null, { type: "committed" });
     });
@@ -111,6 +118,18 @@ function withVersion(tx: zookeeper.Transaction, version: number): void {
   const ops = (tx as unknown as { ops: { version?: number }[] }).ops;
   const last = ops[ops.length - 1];
   if (last) last.version = version < 0 ? ANY_VERSION : version;
+}
+
+/**
+ * The ForbiddenError for a multi ZooKeeper refused with `refusal`, naming the op that was
+ * refused: `ops` are the multi's [operation, node] pairs. ZooKeeper answers a failed multi
+ * with one ErrorResult per op: OK before the failed one, its code at it, and
+ * RuntimeInconsistency after it, so the failed op is the first whose code is not OK.
+ */
+export function multiRefused(session: Pick<ZkRequester, "address">, ops: readonly (readonly [string, string])[], results: unknown, refusal: string): Error {
+  const index = Array.isArray(results) ? results.findIndex((r: { err?: number }) => typeof r?.err === "number" && r.err !== zookeeper.Exception.OK) : -1;
+  const [operation, node] = ops[index] ?? ["multi", ops.map(([, path]) => path).join(", ")];
+  return aclRefused(operation, node, refusal, session.address.auth);
 }
 
 /** The index of the failed op in a refused multi's results (ZooKeeper's ErrorResult list), or -1. */

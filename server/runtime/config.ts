@@ -2,6 +2,7 @@ import { isAbsolute, normalize } from "node:path";
 import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
+import { type AclEntry, parseAclSpec } from "../registry/zk-acl-spec";
 import { isLevel } from "./logger";
 
 /** The console's whole configuration, read from the environment in this one place. */
@@ -11,6 +12,12 @@ export interface ConsoleConfig {
   readonly logLevel: "debug" | "info" | "warn" | "error";
   /** The folder of the registries' disk caches (absolute); null when the cache is off. */
   readonly cacheDir: string | null;
+  /**
+   * CONSOLE_ZK_ACL: the ACL of every ZooKeeper node the console creates, in every registry;
+   * left out (or null), the default of server/registry/zk-acl.ts (Dubbo's: all permissions
+   * for the registry's digest credentials, or open when it has none).
+   */
+  readonly zkAcl?: readonly AclEntry[] | null;
 }
 
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
@@ -43,7 +50,31 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (!port.success) throw new ConfigError("PORT", `"${portText}" is ${port.error.issues[0]?.message ?? "invalid"}`);
   const logLevel = env.LOG_LEVEL?.trim() || "info";
   if (!isLevel(logLevel)) throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of debug, info, warn, error`);
-  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env) };
+  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env), zkAcl: parseZkAcl(env, registries) };
+}
+
+const ACL_VAR = "CONSOLE_ZK_ACL";
+
+/**
+ * CONSOLE_ZK_ACL: unset or empty means the default; otherwise a comma list of
+ * `scheme:id:perms` entries (zk-acl-spec.ts). `auth::perms` stands for the console's own
+ * credentials, so every registry must have some.
+ */
+function parseZkAcl(env: Readonly<Record<string, string | undefined>>, registries: readonly RegistryAddress[]): AclEntry[] | null {
+  const value = env[ACL_VAR]?.trim();
+  if (!value) return null;
+  let entries: AclEntry[];
+  try {
+    entries = parseAclSpec(value);
+  } catch (e) {
+    if (e instanceof ConsoleError) throw new ConfigError(ACL_VAR, e.message);
+    throw e;
+  }
+  const bare = registries.find((r) => !r.auth);
+  if (bare && entries.some((e) => e.scheme === "auth")) {
+    throw new ConfigError(ACL_VAR, `"auth::" means the console's own credentials, but registry "${bare.source}" has none (give user:password@ in DUBBO_REGISTRY)`);
+  }
+  return entries;
 }
 
 /**

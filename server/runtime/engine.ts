@@ -39,7 +39,7 @@ export class Engine {
     readonly config: ConsoleConfig,
     readonly log: Logger = createLogger(config.logLevel),
   ) {
-    this.registries = config.registries.map((address) => new Registry(address, log));
+    this.registries = config.registries.map((address) => new Registry(address, log, config.zkAcl));
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition);

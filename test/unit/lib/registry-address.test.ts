@@ -26,6 +26,14 @@ describe("parseRegistryAddresses", () => {
     expect(r).toMatchObject({ root: "/prod", sessionTimeoutMs: 30000, operationTimeoutMs: 2000, auth: { username: "ops", password: "pw" } });
   });
 
+  it("keeps the password out of the source and of every message, which are logged and shown", () => {
+    const [r] = parseRegistryAddresses("zookeeper://ops:s3cr%40t@a:2181?group=prod | ops:pw@b:1");
+    expect(r).toMatchObject({ source: "zookeeper://ops:***@a:2181?group=prod", auth: { username: "ops", password: "s3cr@t" } });
+    expect(parseRegistryAddresses("ops:pw@b:1")[0]!.source).toBe("ops:***@b:1");
+    expect(parseRegistryAddresses("zookeeper://ops@b:1")[0]!.source).toBe("zookeeper://ops@b:1");
+    expect(() => parseRegistryAddresses("zookeeper://ops:hunter2@a:99999")).toThrow('"zookeeper://ops:***@a:99999": port "99999" of a is not a number from 1 to 65535');
+  });
+
   it.each([
     ["", /no registry address given/],
     ["nacos://a:8848", /"nacos:\/\/a:8848": unsupported registry protocol "nacos"/],

@@ -10,6 +10,16 @@ describe("parseConfig", () => {
     expect(c.logLevel).toBe("info");
   });
 
+  it("reads CONSOLE_ZK_ACL as the ACL of created nodes, and leaves the default when it is unset", () => {
+    expect(parseConfig({}).zkAcl).toBeNull();
+    expect(parseConfig({ CONSOLE_ZK_ACL: " " }).zkAcl).toBeNull();
+    expect(parseConfig({ CONSOLE_ZK_ACL: "world:anyone:r, ip:10.0.0.0/8:cdrwa" }).zkAcl).toEqual([
+      { scheme: "world", id: "anyone", perms: "r" },
+      { scheme: "ip", id: "10.0.0.0/8", perms: "cdrwa" },
+    ]);
+    expect(parseConfig({ CONSOLE_ZK_ACL: "auth::cdrwa", DUBBO_REGISTRY: "zookeeper://ops:pw@zk:2181" }).zkAcl).toEqual([{ scheme: "auth", id: "", perms: "cdrwa" }]);
+  });
+
   it.each<[Record<string, string>, string | null]>([
     [{ HOME: "/home/op" }, "/home/op/.dubbo-console/cache"],
     [{}, null],
@@ -31,6 +41,12 @@ describe("parseConfig", () => {
     [{ DUBBO_CONSOLE_CACHE_DIR: "cache" }, 'invalid DUBBO_CONSOLE_CACHE_DIR: "cache" is not an absolute path (give an absolute folder, or "off")'],
     [{ DUBBO_CONSOLE_CACHE_DIR: "~/cache" }, 'invalid DUBBO_CONSOLE_CACHE_DIR: "~/cache" starts with ~ but HOME is not set'],
     [{ DUBBO_CONSOLE_CACHE_DIR: "/tmp/a\0b" }, "invalid DUBBO_CONSOLE_CACHE_DIR: the path contains a NUL character"],
+    [{ CONSOLE_ZK_ACL: "world:anyone:rx" }, 'invalid CONSOLE_ZK_ACL: "world:anyone:rx": "x" is not a permission (give letters of cdrwa)'],
+    [{ CONSOLE_ZK_ACL: "digest:ops:secret:cdrwa" }, 'invalid CONSOLE_ZK_ACL: "digest:ops:…": a digest id is user:<base64 sha1 of user:password> (28 characters ending in =), not a password'],
+    [
+      { CONSOLE_ZK_ACL: "auth::cdrwa", DUBBO_REGISTRY: "zookeeper://zk:2181" },
+      'invalid CONSOLE_ZK_ACL: "auth::" means the console\'s own credentials, but registry "zookeeper://zk:2181" has none (give user:password@ in DUBBO_REGISTRY)',
+    ],
   ])("answers %j with one line naming the variable and the bad part", (env, message) => {
     let error: unknown;
     try {

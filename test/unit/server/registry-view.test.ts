@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { ForbiddenError, RegistryUnavailableError } from "@/lib/errors";
 import { createLogger, silentLogger } from "@/server/runtime/logger";
 import type { ZkReader } from "@/server/registry/zk-reader";
 import { RegistryView, type ViewChange } from "@/server/registry/registry-view";
@@ -15,6 +15,8 @@ class FakeTree implements ZkReader {
   readonly reads: string[] = [];
   private readonly watches = new Map<string, (() => void)[]>();
   private readonly failures = new Map<string, number>();
+  /** Paths whose reads ZooKeeper's ACL refuses, as ZkSession reports it. */
+  readonly refused = new Set<string>();
   private readonly gates = new Map<string, Promise<void>>();
 
   set(path: string, children: string[]): void {
@@ -44,6 +46,7 @@ class FakeTree implements ZkReader {
   async getChildren(path: string, watcher?: () => void): Promise<string[] | null> {
     this.reads.push(path);
     await this.gates.get(path);
+    if (this.refused.has(path)) throw new ForbiddenError(`ZooKeeper refused getChildren on ${path}: NoAuth`, { node: path });
     const left = this.failures.get(path) ?? 0;
     if (left > 0) {
       this.failures.set(path, left - 1);
@@ -117,6 +120,19 @@ describe("RegistryView", () => {
     expect(view.syncedAt).toBeNull();
     await waitFor("the retried read", () => view.syncedAt !== null, 10_000);
     expect(view.service("a.B")?.get("providers")).toHaveLength(2);
+  });
+
+  it("finishes the sync without a service whose node the ACL refuses, lists that node with the refusal, and does not retry it", async () => {
+    const tree = seed();
+    tree.nodes.set("/dubbo", ["a.B", "c.D"]);
+    tree.nodes.set("/dubbo/c.D", ["providers"]);
+    tree.refused.add("/dubbo/c.D");
+    const view = new RegistryView(tree, "/dubbo", silentLogger);
+    view.resync();
+    await synced(view);
+    expect([...view.serviceNames]).toEqual(["a.B"]);
+    expect(view.invalidNodes()).toEqual([{ path: "/dubbo/c.D", reason: "ZooKeeper refused getChildren on /dubbo/c.D: NoAuth" }]);
+    expect(tree.reads.filter((p) => p === "/dubbo/c.D")).toHaveLength(1);
   });
 
   it("ignores watches armed in an earlier session once a new one re-read the tree", async () => {
