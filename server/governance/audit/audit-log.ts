@@ -35,6 +35,12 @@ export interface AuditWriter {
   record(draft: AuditDraft): Promise<string>;
 }
 
+/** Where a service records its changes, and where it logs a record that could not be written. */
+export interface AuditRecording {
+  readonly writer: AuditWriter;
+  readonly log: Logger;
+}
+
 /** ZooKeeper requests in flight at once while reading new entries. */
 const READ_CONCURRENCY = 16;
 /** How long before a listing that failed is tried again, while the session lasts. */
