@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import * as audit from "@/app/api/v1/audit/route";
+import * as configRoutes from "@/app/api/v1/config-routes/route";
 import * as invoke from "@/app/api/v1/invoke/route";
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as disable from "@/app/api/v1/routes/[id]/disable/route";
@@ -8,6 +9,7 @@ import * as history from "@/app/api/v1/routes/[id]/history/route";
 import * as rollback from "@/app/api/v1/routes/[id]/rollback/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { type AuditDraft, type AuditEntry, auditResponseSchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
+import { configRoutePutResponseSchema } from "@/lib/api/config-routes";
 import { type Route, routeSchema } from "@/lib/api/routes";
 import { ConflictError } from "@/lib/errors";
 import { AuditLog } from "@/server/governance/audit/audit-log";
@@ -185,6 +187,32 @@ describe("the audit trail of route changes", () => {
     expect(after[3]!.summary).toContain(`to before entry ${all[2]!.id}`);
     const missing = await call(rollback.POST, "POST", `/api/v1/routes/${created.id}/rollback`, { auditId: "9999999998" });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the audit trail of config-center rules", () => {
+  const key = `${SERVICE}::`;
+  const node = `/dubbo/config/dubbo/${key}.condition-router`;
+  afterAll(() => zk.removeTree(node));
+
+  it("records a rule's create, edit and delete in the multi that writes it, and nothing for a refused write", async () => {
+    await zk.removeTree(node);
+    const start = (await nodes()).length;
+    const body = { scope: "service", key, conditions: ["=> host = 127.0.0.9"] };
+    const created = configRoutePutResponseSchema.parse((await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", body)).json).route;
+    const stale = await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", { ...body, revision: 5 });
+    expect(stale.status).toBe(409);
+    const edited = configRoutePutResponseSchema.parse((await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", { ...body, enabled: false, revision: created.revision })).json).route;
+    await waitFor("the edit in the config-center view", () => engine.configRoutes.centers[0]!.get(key)?.version === edited.revision);
+    const deleted = await call(configRoutes.DELETE, "DELETE", `/api/v1/config-routes?key=${encodeURIComponent(key)}&revision=${edited.revision}`);
+    expect(deleted.status).toBe(200);
+    expect((await nodes()).length).toBe(start + 3);
+    const entries = await entriesOf(engine, 3);
+    expect(entries.map((e) => [e.kind, e.before, e.after])).toEqual([
+      ["config-route.create", null, created],
+      ["config-route.edit", expect.objectContaining({ revision: created.revision }), edited],
+      ["config-route.delete", edited, null],
+    ]);
   });
 });
 
