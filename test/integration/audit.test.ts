@@ -19,6 +19,7 @@ import { parseConfig } from "@/server/runtime/config";
 import { Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
 import { DEMO } from "../support/dubbo-peers";
+import { startTcpProxy } from "../support/tcp-proxy";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
@@ -230,6 +231,31 @@ describe("the audit log's store", () => {
       expect(log.entries().map((e) => e.summary)).toEqual(["entry 6", "entry 5", "entry 4"]);
     } finally {
       log.close();
+    }
+  });
+
+  it("lists the trail again after a lost session, with what was written and deleted meanwhile", async () => {
+    const path = `${BASE}/resync`;
+    const writer = new AuditLog(engine.registries[0]!.session, { path, max: 100 }, silentLogger);
+    const proxy = await startTcpProxy(Number(rig.zkConnectString.split(":").at(-1)));
+    const cut = new Engine(parseConfig({ ...env, DUBBO_REGISTRY: `zookeeper://127.0.0.1:${proxy.port}?session=2000&timeout=1000`, CONSOLE_AUDIT_PATH: path }), silentLogger);
+    try {
+      cut.start();
+      const first = await writer.record(draftOf("before the cut"));
+      await waitFor("the cut console to read it", () => cut.audit.syncedAt !== null && cut.audit.entry(first));
+      const session = cut.registries[0]!.session;
+      const lost = new Promise<void>((resolve) => session.onState((s) => s.type === "lost" && resolve()));
+      await proxy.cut();
+      const second = await writer.record(draftOf("during the cut"));
+      await zk.remove(`${path}/e-${first}`);
+      await lost;
+      await proxy.restore();
+      await waitFor("the new session's listing", () => cut.audit.entry(second) !== undefined && cut.audit.entry(first) === undefined, 30_000);
+      expect(cut.audit.entries().map((e) => e.summary)).toEqual(["during the cut"]);
+    } finally {
+      writer.close();
+      await cut.close();
+      await proxy.close();
     }
   });
 
