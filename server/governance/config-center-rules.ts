@@ -136,7 +136,7 @@ export class ConfigCenterRules {
     const path = ruleNodePath(this.root, draft.key);
     const data = Buffer.from(yaml, "utf8");
     const name = parseRuleNodeName(`${draft.key}.condition-router`)!;
-    const extra = also ? await also({ path, name, yaml, version: revision === undefined ? 0 : revision + 1, modified: -1n, read }) : [];
+    const extra = also ? await written(also({ path, name, yaml, version: revision === undefined ? 0 : revision + 1, modified: -1n, read }), path) : [];
     const outcome = await written(revision === undefined ? this.writer.create(path, data, extra) : this.writer.setData(path, data, revision, extra), path);
     const current = this.get(draft.key);
     switch (outcome.type) {
@@ -161,9 +161,10 @@ export class ConfigCenterRules {
    * Removes the rule of `key` if its version is still `revision`: ConflictError when it
    * changed, NotFoundError when it is gone. `also`: operations made in the same multi.
    */
-  async remove(key: string, revision: number, also: readonly MultiOp[] = []): Promise<{ path: string }> {
+  async remove(key: string, revision: number, also?: () => Promise<readonly MultiOp[]>): Promise<{ path: string }> {
     const path = ruleNodePath(this.root, key);
-    const outcome = await written(this.writer.remove(path, revision, also), path);
+    const extra = also ? await written(also(), path) : [];
+    const outcome = await written(this.writer.remove(path, revision, extra), path);
     if (outcome.type === "no-node") throw new NotFoundError(`no rule at ${path}`, { node: path });
     if (outcome.type === "bad-version") {
       throw new ConflictError(`the rule at ${path} changed after revision ${revision} was read; read it again before deleting it`, { node: path, revision: this.get(key)?.version ?? null });

@@ -110,7 +110,7 @@ export class ConfigRouteService {
     const source = this.source(query.registry);
     const before = this.shown(source, query.key);
     const audit = new RuleAudit(this.audit, this.log, source.registry.session, actor);
-    const { path } = await source.rules.remove(query.key, query.revision, before === null ? [] : await audit.ops("config-route.delete", before, null));
+    const { path } = await source.rules.remove(query.key, query.revision, async () => (before === null ? [] : audit.ops("config-route.delete", before, null)));
     await audit.done();
     return { deleted: { registry: source.registry.address.source, node: path, key: query.key, revision: query.revision } };
   }
