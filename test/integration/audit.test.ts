@@ -128,6 +128,21 @@ describe("the audit trail of route changes", () => {
     expect(await entriesOf(other, 6, SERVICE, 1_000)).toEqual(entries);
   });
 
+  it("records one entry when two engines edit the same route at once: one wins, the other gets 409", async () => {
+    const created = route((await call(routes.POST, "POST", "/api/v1/routes", { service: SERVICE, name: "raced", rule: "=> host = 10.0.0.1" })).json);
+    const outcomes = await Promise.allSettled([
+      engine.routes.replace(created.id, created.revision, { priority: 1 }),
+      other.routes.replace(created.id, created.revision, { priority: 2 }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const lost = outcomes.find((o) => o.status === "rejected")!;
+    expect((lost.reason as ConflictError).code).toBe("conflict");
+    const won = (outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<Route>).value;
+    const entries = await entriesOf(other, 2);
+    expect(entries.map((e) => [e.kind, e.after])).toEqual([["route.create", created], ["route.priority", won]]);
+    expect(await zk.children(DIR)).toEqual([won.node.slice(DIR.length + 1)]);
+  });
+
   it("answers 400 validation_failed for a bad query", async () => {
     for (const q of ["limit=0", "limit=501", "kind=route.explode", "cursor=12"]) {
       const res = await call(audit.GET, "GET", `/api/v1/audit?${q}`);
