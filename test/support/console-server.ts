@@ -46,7 +46,7 @@ export async function waitForRegistrySync(url: string): Promise<void> {
  */
 export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
   const authSet = ["CONSOLE_USERS_FILE", "CONSOLE_API_TOKEN", "CONSOLE_AUTH"].some((k) => k in env);
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CONSOLE_")));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CONSOLE_"))) as NodeJS.ProcessEnv;
   return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", host, "-p", String(port)], {
     cwd: ROOT,
     env: { ...inherited, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...(authSet ? {} : { CONSOLE_AUTH: "off" }), ...env },
