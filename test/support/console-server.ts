@@ -27,10 +27,13 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   return { url: `http://127.0.0.1:${port}`, peer, stop: () => peer.stop() };
 }
 
-/** Waits until every registry of the console at `url` has finished its first full read. */
-export async function waitForRegistrySync(url: string): Promise<void> {
+/**
+ * Waits until every registry of the console at `url` has finished its first full read.
+ * `headers`: credentials (`authorization`) where sign-in is on.
+ */
+export async function waitForRegistrySync(url: string, headers: Record<string, string> = {}): Promise<void> {
   await waitFor("the console's registries to sync", async () => {
-    const body = (await (await fetch(`${url}/api/v1/registry`)).json()) as { registries: { syncedAt: number | null }[] };
+    const body = (await (await fetch(`${url}/api/v1/registry`, { headers })).json()) as { registries: { syncedAt: number | null }[] };
     return body.registries.every((r) => r.syncedAt !== null);
   });
 }
@@ -41,11 +44,14 @@ export async function waitForRegistrySync(url: string): Promise<void> {
  * configuration, then runs `next start`), without npm in between. `next start` listens
  * on every address unless given `-H`. The registry disk cache is off unless `env` turns
  * it on: a cache left in the home folder by an earlier run against a reused port would
- * otherwise be served.
+ * otherwise be served. Authentication is off (`CONSOLE_AUTH=off`) unless `env` sets
+ * CONSOLE_USERS_FILE, CONSOLE_API_TOKEN or CONSOLE_AUTH (see ./users-file.ts).
  */
 export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
+  const authSet = ["CONSOLE_USERS_FILE", "CONSOLE_API_TOKEN", "CONSOLE_AUTH"].some((k) => k in env);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CONSOLE_"))) as NodeJS.ProcessEnv;
   return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", host, "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...env },
+    env: { ...inherited, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...(authSet ? {} : { CONSOLE_AUTH: "off" }), ...env },
   });
 }

@@ -10,6 +10,7 @@ import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, rout
 import { servicesResponseSchema } from "@/lib/api/services";
 import { auditResponseSchema, rollbackBodySchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
 import { routeChangeDraft } from "@/server/governance/audit/route-audit";
+import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
@@ -188,5 +189,13 @@ describe("the examples of POST /api/v1/invoke", () => {
     const body = errorBodySchema.parse(error);
     expect(body.error.code).toBe("invalid_arguments");
     expect(invokeIssuesSchema.parse(body.error.issues)).toEqual([{ path: "args.0.address.zip", message: '"ten" is not a whole number (int)' }]);
+  });
+});
+
+describe("docs/api.md's session examples", () => {
+  it("match the session contract", () => {
+    const [signedIn, state] = examples("## /api/v1/session");
+    expect(signInAnswerSchema.parse(signedIn).user.via).toBe("session");
+    expect(sessionStateSchema.parse(state).auth).toBe("on");
   });
 });

@@ -32,6 +32,7 @@ describe("parseRegistryAddresses", () => {
     expect(parseRegistryAddresses("ops:pw@b:1")[0]!.source).toBe("ops:***@b:1");
     expect(parseRegistryAddresses("zookeeper://ops@b:1")[0]!.source).toBe("zookeeper://ops@b:1");
     expect(() => parseRegistryAddresses("zookeeper://ops:hunter2@a:99999")).toThrow('"zookeeper://ops:***@a:99999": port "99999" of a is not a number from 1 to 65535');
+    expect(() => parseRegistryAddresses("zookeeper://ops:s3cret@a:99999")).not.toThrow("s3cret");
   });
 
   it.each([

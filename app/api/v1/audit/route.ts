@@ -10,5 +10,5 @@ export const runtime = "nodejs";
  * first, a page at a time (`nextCursor` fetches the next). See docs/api.md.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.audit.query(parseQuery(request, auditQuerySchema)),
+  GET: { permission: "read", handle: ({ request, engine }) => engine.audit.query(parseQuery(request, auditQuerySchema)) },
 });

@@ -11,6 +11,9 @@ export const runtime = "nodejs";
  * rollback deleted it). Itself recorded as `route.rollback`.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: async ({ request, engine, actor }) =>
-    engine.routeHistory.rollback(pathParam(request, "/api/v1/routes/"), (await parseJsonBody(request, rollbackBodySchema)).auditId, actor),
+  POST: {
+    permission: "routes.write",
+    handle: async ({ request, engine, actor }) =>
+      engine.routeHistory.rollback(pathParam(request, "/api/v1/routes/"), (await parseJsonBody(request, rollbackBodySchema)).auditId, actor),
+  },
 });
