@@ -46,3 +46,49 @@ export function delimitedText(maxParts = 12): fc.Arbitrary<string> {
   const part = fc.oneof(fc.constantFrom(...DELIMITERS), fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 }), fc.stringMatching(/^%[0-9A-Fa-fg]{0,2}$/));
   return fc.array(part, { maxLength: maxParts }).map((parts) => parts.join(""));
 }
+
+/** Every path into a JSON value (objects by key, arrays by index), the root included. */
+function pathsOf(value: unknown, at: readonly (string | number)[] = []): (string | number)[][] {
+  const here = [[...at]];
+  if (Array.isArray(value)) return here.concat(...value.map((v, i) => pathsOf(v, [...at, i])));
+  if (typeof value === "object" && value !== null) return here.concat(...Object.entries(value).map(([k, v]) => pathsOf(v, [...at, k])));
+  return here;
+}
+
+/** `base` with the value at `path` replaced by `replacement` (deleted when undefined). */
+function replaced(base: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy: Record<string | number, unknown> = Array.isArray(base) ? [...(base as unknown[])] : { ...(base as Record<string, unknown>) };
+  const next = replaced(copy[head!], rest, replacement);
+  if (next === undefined) delete copy[head!];
+  else copy[head!] = next;
+  return copy;
+}
+
+/**
+ * Valid documents made slightly wrong: `base` (a real document) with one to three of its
+ * values replaced by arbitrary JSON, odd strings or nothing. The readers' schema checks are
+ * exercised one field at a time, where whole random documents would fail at the first.
+ */
+export function mutatedJson(base: unknown): fc.Arbitrary<unknown> {
+  const paths = pathsOf(base);
+  const replacement = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom(undefined, null, "", "0", -1, 0, 65_536, 1e308, "__proto__", "\ud800", "x".repeat(10_000), [], {}),
+    fc.string({ unit: "binary", maxLength: 20 }),
+  );
+  const edit = fc.tuple(fc.constantFrom(...paths), replacement);
+  return fc.array(edit, { minLength: 1, maxLength: 3 }).map((edits) => edits.reduce<unknown>((doc, [path, value]) => replaced(doc, path, value), base));
+}
+
+/** Text a ZooKeeper node could hold: JSON of any shape, JSON-like junk, and arbitrary bytes read as UTF-8. */
+export function nodeText(...near: fc.Arbitrary<unknown>[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.json({ maxDepth: 4 }),
+    fc.string({ maxLength: 60 }),
+    fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.from(b).toString("utf8")),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v).slice(0, -1)),
+    ...near.map((a) => a.map((v) => JSON.stringify(v) ?? "")),
+  );
+}
