@@ -59,7 +59,7 @@ function pathsOf(value: unknown, at: readonly (string | number)[] = []): (string
 function replaced(base: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(base) ? [...(base as unknown[])] : { ...(base as Record<string, unknown>) };
+  const copy = (Array.isArray(base) ? [...(base as unknown[])] : { ...(base as Record<string, unknown>) }) as Record<string | number, unknown>;
   const next = replaced(copy[head!], rest, replacement);
   if (next === undefined) delete copy[head!];
   else copy[head!] = next;
