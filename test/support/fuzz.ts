@@ -92,3 +92,28 @@ export function nodeText(...near: fc.Arbitrary<unknown>[]): fc.Arbitrary<string>
     ...near.map((a) => a.map((v) => JSON.stringify(v) ?? "")),
   );
 }
+
+/** Field names a zod schema reads at its top level (through pipes, unions and refinements), for near-valid bodies. */
+export function schemaKeys(schema: unknown, depth = 0): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+  if (!def || depth > 5) return [];
+  if (def.type === "object") return Object.keys(def.shape as Record<string, unknown>);
+  if (def.type === "pipe") return schemaKeys(def.in, depth + 1);
+  if (def.type === "union") return [...new Set((def.options as unknown[]).flatMap((o) => schemaKeys(o, depth + 1)))];
+  if ("innerType" in def) return schemaKeys(def.innerType, depth + 1);
+  return [];
+}
+
+/** JSON values of the shapes that break readers: wrong types, edge numbers, huge and odd strings, deep nesting. */
+export const hostileJsonValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(null, true, false, 0, -0, -1, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e308, "", " ", "0", "true", "null", "__proto__", "\ud800", "\u0000", "x".repeat(100_000), "🙂".repeat(3_000), [], {}, [[[]]], { __proto__: { a: 1 } }),
+  fc.integer({ min: 1, max: 2_000 }).map((n) => JSON.parse(`${"[".repeat(n)}${"]".repeat(n)}`) as unknown),
+  fc.string({ unit: "binary", maxLength: 30 }),
+);
+
+/** Objects with the fields `keys` names (and some others), each holding a hostile value or a plausible one. */
+export function nearBody(keys: readonly string[], plausible: fc.Arbitrary<unknown> = fc.constant(undefined)): fc.Arbitrary<unknown> {
+  const key = keys.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }) : fc.string({ maxLength: 8 });
+  return fc.dictionary(key, fc.oneof(hostileJsonValue, plausible), { maxKeys: keys.length + 2 });
+}

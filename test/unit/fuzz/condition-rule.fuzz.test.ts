@@ -60,7 +60,7 @@ describe("parseConditionRule under fuzzing", () => {
         expect(rule.source).toBe(text);
         for (const t of rule.tokens) expect(t.start >= 0 && t.end <= text.length && t.start <= t.end).toBe(true);
       }),
-      fuzzParameters(3_000),
+      fuzzParameters(1_500),
     );
   });
 

@@ -88,7 +88,7 @@ describe("config-center YAML under fuzzing", () => {
         if (loaded.ok) valueOrTypedError(() => expect(typeof javaStringOf(loaded.value)).toBe("string"), ["validation_failed"]);
         else expect(loaded.message).not.toBe("");
       }),
-      fuzzParameters(1_500),
+      fuzzParameters(600),
     );
   });
 
@@ -100,7 +100,7 @@ describe("config-center YAML under fuzzing", () => {
         else expect(["v3.0", "v3.1"]).toContain(read.rule.format);
         valueOrTypedError(() => readConditionRouterYaml(text, checkConfigCondition), ["validation_failed"]);
       }),
-      fuzzParameters(2_000),
+      fuzzParameters(800),
     );
   });
 

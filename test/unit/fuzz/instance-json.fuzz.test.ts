@@ -43,7 +43,7 @@ describe("instance JSON under fuzzing", () => {
         expect(typeof likelyProtocol(i)).toBe("string");
         expect(Number.isInteger(portFor(i, "dubbo"))).toBe(true);
       }),
-      fuzzParameters(2_000),
+      fuzzParameters(800),
     );
   });
 
@@ -59,7 +59,7 @@ describe("instance JSON under fuzzing", () => {
           expect(instanceLevelProvider(instance.value, "node", service, "metadata-info").key).toBe(service.key);
         }
       }),
-      fuzzParameters(1_000),
+      fuzzParameters(400),
     );
   });
 });
@@ -75,7 +75,7 @@ describe("MetadataInfo JSON under fuzzing", () => {
         }
         for (const s of parsed.value.services) expect(s.key).toContain(s.interface);
       }),
-      fuzzParameters(2_000),
+      fuzzParameters(800),
     );
   });
 });
