@@ -1,0 +1,201 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { z } from "zod";
+import { HTTP_STATUS } from "@/app/api/_lib/http-status";
+import { configRoutesResponseSchema } from "@/lib/api/config-routes";
+import { routeSchema, routesResponseSchema } from "@/lib/api/routes";
+import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { type ApiRouteFile, apiRouteFiles } from "../support/api-routes";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { fuzzParameters, hostileJsonValue, nearBody, schemaKeys } from "../support/fuzz";
+
+/**
+ * Every API route, every method, fuzzed against the real console (`next start` of the
+ * build) on the rig's ZooKeeper and Java providers: random JSON bodies (wrong types, deep
+ * nesting, huge strings, near-valid objects of the schema's own fields), bytes that are not
+ * JSON or not UTF-8, odd content types, random and repeated query parameters, junk path
+ * segments. Every answer must be the endpoint's value or a typed error: never a 500, always
+ * `{ error: { code, message } }` with a code of ERROR_CODES and the status HTTP_STATUS gives
+ * it. The routes are read from app/api, so a new endpoint is fuzzed without editing this.
+ *
+ * The one 5xx allowed: POST /api/v1/invoke may answer what the provider did (no provider,
+ * timeout, remote error, connection failure), which is the call's outcome, not a crash.
+ */
+
+const rig = inject("rig");
+const routes = apiRouteFiles();
+/** A service of this run only: valid bodies create routes and rules under it, removed afterwards. */
+const SERVICE = `io.dubboconsole.fuzz.Fuzz${process.pid}x${Date.now().toString(36)}`;
+const INVOKE_OUTCOME_CODES: readonly ErrorCode[] = ["no_provider", "timeout", "remote_error", "connection_failed", "provider_read_only", "codec_error"];
+const IMPLEMENTED_RUNS = 150;
+const OTHER_RUNS = 15;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+let server: ConsoleHandle;
+let seedRoute: z.infer<typeof routeSchema>;
+const before = { routes: new Set<string>(), rules: new Set<string>() };
+const tally = { requests: 0, byStatus: new Map<number, number>() };
+
+async function routeIds(): Promise<z.infer<typeof routeSchema>[]> {
+  return routesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/routes`)).json()).routes;
+}
+async function ruleList() {
+  return configRoutesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/config-routes`)).json()).routes;
+}
+
+beforeAll(async () => {
+  server = await startConsole({ DUBBO_REGISTRY: rig.zkAddress, CONSOLE_AUTH: "off" });
+  await waitForRegistrySync(server.url);
+  for (const r of await routeIds()) before.routes.add(r.id);
+  for (const r of await ruleList()) before.rules.add(`${r.registry}|${r.key}`);
+  const created = await fetch(`${server.url}/api/v1/routes`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ service: SERVICE, name: "fuzz-seed", rule: "host = 10.0.0.1 => host = 10.0.0.2" }),
+  });
+  expect(created.status).toBe(201);
+  seedRoute = routeSchema.parse(await created.json());
+});
+
+afterAll(async () => {
+  if (server) {
+    // Whatever the valid bodies created or edited: every route and rule that was not there before.
+    for (const r of await routeIds()) {
+      if (!before.routes.has(r.id)) await fetch(`${server.url}/api/v1/routes/${encodeURIComponent(r.id)}?revision=${encodeURIComponent(r.revision)}`, { method: "DELETE" });
+    }
+    for (const r of await ruleList()) {
+      if (!before.rules.has(`${r.registry}|${r.key}`)) {
+        await fetch(`${server.url}/api/v1/config-routes?key=${encodeURIComponent(r.key)}&revision=${r.revision}&registry=${encodeURIComponent(r.registry)}`, { method: "DELETE" });
+      }
+    }
+    expect((await routeIds()).filter((r) => !before.routes.has(r.id))).toEqual([]);
+    await server.stop();
+  }
+  console.info(`api fuzz: ${tally.requests} requests; statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b)))}`);
+});
+
+/** Values that make a body valid or nearly so, by field name; the fuzzer mixes them with hostile ones. */
+function plausible(file: ApiRouteFile): Record<string, fc.Arbitrary<unknown>> {
+  const invoking = file.path === "/api/v1/invoke";
+  return {
+    service: invoking ? fc.constantFrom("io.dubboconsole.demo.api.GreetingService", SERVICE) : fc.constant(SERVICE),
+    name: fc.oneof(fc.constant("fuzz-route"), fc.stringMatching(/^fuzz-[a-z0-9]{1,6}$/)),
+    rule: fc.oneof(fc.constantFrom("host = 10.0.0.1 => host = 10.0.0.2", "=> host = 10.0.0.3", "method = greet => false", "a &&& b =>"), fc.string({ maxLength: 30 })),
+    group: fc.constantFrom("", "g1"),
+    version: fc.constantFrom("", "1.0.0"),
+    priority: fc.integer({ min: -5, max: 5 }),
+    force: fc.boolean(),
+    runtime: fc.boolean(),
+    enabled: fc.boolean(),
+    valid: fc.boolean(),
+    targets: fc.constantFrom(["registry"], ["registry", "config-center"], ["config-center"]),
+    revision: file.path.startsWith("/api/v1/config-routes") ? fc.nat({ max: 3 }) : fc.constantFrom(seedRoute.revision, "0", "stale"),
+    scope: fc.constantFrom("service", "application"),
+    key: fc.constantFrom(`${SERVICE}::`, `${SERVICE}:1.0.0:g1`, "fuzz-app", "a/b", ".."),
+    conditions: fc.array(fc.constantFrom("=> host = 10.0.0.9", "method = greet => host != 10.0.0.1", " ", "x =>"), { minLength: 1, maxLength: 3 }),
+    method: fc.constantFrom("greet", "whoAmI", "nope"),
+    args: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null)), { maxLength: 2 }),
+    parameterTypes: fc.constantFrom(["java.lang.String"], [], ["int"], ["java.util.List<java.lang.String>"]),
+    timeoutMs: fc.constantFrom(1, 500, 2_000),
+    consumer: fc.constantFrom(`consumer://127.0.0.9/${SERVICE}?application=fuzz`, "consumer://x", "not a url"),
+    providers: fc.array(fc.constantFrom(`dubbo://127.0.0.2:20880/${SERVICE}?application=p`, "dubbo://h:99999999999/x", "?\ud800"), { maxLength: 3 }),
+    semantics: fc.constantFrom("2.7", "3.x"),
+    id: fc.constantFrom(seedRoute.id, "nope"),
+    include: fc.constantFrom(["chain"], ["impact", "other-semantics"], ["x"]),
+    url: fc.constantFrom("dubbo://127.0.0.2:1", "dubbo://127.0.0.1:9;dubbo://127.0.0.3:1"),
+    provider: fc.constantFrom("127.0.0.2:1", "127.0.0.3:0"),
+  };
+}
+
+async function schemaOf(file: ApiRouteFile, kind: "bodySchemas" | "querySchemas"): Promise<string[]> {
+  const keys = await Promise.all(
+    file[kind].map(async (ref) => schemaKeys(((await import(/* @vite-ignore */ ref.module)) as Record<string, unknown>)[ref.name])),
+  );
+  return [...new Set(keys.flat())];
+}
+
+/** A concrete path for a route file: dynamic segments become the seed route's id or junk, the catch-all random segments. */
+function pathFor(file: ApiRouteFile): fc.Arbitrary<string> {
+  const segment = fc.oneof(
+    fc.constant(encodeURIComponent(seedRoute.id)),
+    // Not the dot segments "." and "..": the URL parser resolves them, and /api/.. is not an API path.
+    fc.string({ maxLength: 12 }).filter((s) => s !== "." && s !== "..").map(encodeURIComponent),
+    fc.constantFrom("%", "%zz", "%ED%A0%80", "%2F", "...", "%00", "x".repeat(3_000)),
+  );
+  if (file.catchAll) return fc.array(fc.oneof(segment, fc.constantFrom("v1", "v2", "routes")), { maxLength: 4 }).map((ss) => `/api/${ss.join("/")}`);
+  return fc.array(segment, { minLength: 1, maxLength: 1 }).map(([s]) => file.path.replace(/\[[^\]]+\]/, s!));
+}
+
+function queryFor(keys: readonly string[]): fc.Arbitrary<string> {
+  const name = keys.length > 0 ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 5 })) : fc.string({ maxLength: 5 });
+  const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", "%", "%zz", "%ED%A0%80", "%FF%FE", "0", "-1", "1e400", "x".repeat(3_000), "*", SERVICE, seedRoute.revision, `${SERVICE}::`));
+  return fc.array(fc.tuple(name, value, fc.boolean()), { maxLength: 5 }).map((ps) => (ps.length === 0 ? "" : `?${ps.map(([k, v, raw]) => `${encodeURIComponent(k)}=${raw ? v : encodeURIComponent(v)}`).join("&")}`));
+}
+
+const contentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant("application/json") },
+  { weight: 1, arbitrary: fc.constantFrom("application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/vnd.x+json", "") },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+function bodyFor(keys: readonly string[], values: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Uint8Array<ArrayBuffer> | null> {
+  const near = keys.length > 0 ? fc.record(Object.fromEntries(keys.map((k) => [k, fc.oneof({ weight: 4, arbitrary: values[k] ?? hostileJsonValue }, { weight: 1, arbitrary: hostileJsonValue })])), { requiredKeys: [] }) : nearBody([]);
+  const encode = (v: unknown) => new TextEncoder().encode(JSON.stringify(v) ?? "");
+  return fc.oneof(
+    { weight: 5, arbitrary: near.map(encode) },
+    { weight: 2, arbitrary: nearBody(keys, fc.oneof(...Object.values(values))).map(encode) },
+    { weight: 2, arbitrary: hostileJsonValue.map(encode) },
+    { weight: 1, arbitrary: near.map((v) => encode(v).slice(0, -1)) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
+}
+
+/** One request; the answer must be a value or a typed error, never a crash. */
+async function send(method: string, pathAndQuery: string, body: Uint8Array<ArrayBuffer> | null, type: string | null, allowed5xx: readonly ErrorCode[]): Promise<void> {
+  const headers: Record<string, string> = type === null ? {} : { "content-type": type };
+  const res = await fetch(`${server.url}${pathAndQuery}`, { method, headers, body: method === "GET" ? null : body, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  tally.requests++;
+  tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
+  const where = `${method} ${pathAndQuery.slice(0, 200)}`;
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    expect(res.status, where).toBe(200);
+    return;
+  }
+  const text = await res.text();
+  expect(res.status, `${where} answered ${res.status}: ${text.slice(0, 300)}`).not.toBe(500);
+  if (res.status < 400) return;
+  expect(res.headers.get("content-type"), where).toMatch(/^application\/json/);
+  const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+  const code = parsed.error?.code as ErrorCode;
+  expect(ERROR_CODES, `${where}: ${text.slice(0, 300)}`).toContain(code);
+  expect(typeof parsed.error?.message === "string" && parsed.error.message !== "", where).toBe(true);
+  expect(HTTP_STATUS[code], where).toBe(res.status);
+  if (res.status >= 500) expect(allowed5xx, `${where}: ${text.slice(0, 300)}`).toContain(code);
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const cases = routes.flatMap((file) => METHODS.map((method) => ({ file, method, implemented: file.methods.includes(method) })));
+
+describe("every API route under fuzzing, against the running console", () => {
+  it("covers every route file under app/api", () => {
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/v1/routes", "/api/v1/routes/[id]", "/api/v1/invoke", "/api/v1/routes/preview", "/api/v1/config-routes", "/api/[[...path]]"]));
+  });
+
+  it.each(cases.map((c) => [c.method, c.file.path, c] as const))("%s %s answers only values and typed errors, never a 500", async (method, _path, { file, implemented }) => {
+    const values = plausible(file);
+    const bodyKeys = await schemaOf(file, "bodySchemas");
+    const queryKeys = await schemaOf(file, "querySchemas");
+    const allowed5xx = file.path === "/api/v1/invoke" ? INVOKE_OUTCOME_CODES : [];
+    const request = fc.record({ path: pathFor(file), query: queryFor(queryKeys), body: bodyFor(bodyKeys, values), type: contentType });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ path, query, body, type }) => send(method, `${path}${query}`, body, type, allowed5xx)),
+      fuzzParameters(implemented ? IMPLEMENTED_RUNS : OTHER_RUNS),
+    );
+  });
+
+  it("logged no unhandled error in a route handler", () => {
+    expect(server.peer.lines.filter((l) => l.includes("unhandled error"))).toEqual([]);
+  });
+});
