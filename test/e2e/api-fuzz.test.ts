@@ -152,8 +152,8 @@ function bodyFor(keys: readonly string[], values: Record<string, fc.Arbitrary<un
 }
 
 /** One request; the answer must be a value or a typed error, never a crash. */
-async function send(method: string, pathAndQuery: string, body: Uint8Array<ArrayBuffer> | null, type: string | null, allowed5xx: readonly ErrorCode[]): Promise<void> {
-  const headers: Record<string, string> = type === null ? {} : { "content-type": type };
+async function send(method: string, pathAndQuery: string, body: Uint8Array<ArrayBuffer> | null, type: string | null, lastEventId: string | null, allowed5xx: readonly ErrorCode[]): Promise<void> {
+  const headers: Record<string, string> = { ...(type === null ? {} : { "content-type": type }), ...(lastEventId === null ? {} : { "last-event-id": lastEventId }) };
   const res = await fetch(`${server.url}${pathAndQuery}`, { method, headers, body: method === "GET" ? null : body, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   tally.requests++;
   tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
@@ -188,9 +188,11 @@ describe("every API route under fuzzing, against the running console", () => {
     const bodyKeys = await schemaOf(file, "bodySchemas");
     const queryKeys = await schemaOf(file, "querySchemas");
     const allowed5xx = file.path === "/api/v1/invoke" ? INVOKE_OUTCOME_CODES : [];
-    const request = fc.record({ path: pathFor(file), query: queryFor(queryKeys), body: bodyFor(bodyKeys, values), type: contentType });
+    // A reconnecting event stream's Last-Event-ID: any printable ASCII (what a header may carry).
+    const lastEventId = fc.option(fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,24}$/), fc.constantFrom("0", "-1", "99999999999999999999", "1:2")));
+    const request = fc.record({ path: pathFor(file), query: queryFor(queryKeys), body: bodyFor(bodyKeys, values), type: contentType, lastEventId });
     await fc.assert(
-      fc.asyncProperty(request, async ({ path, query, body, type }) => send(method, `${path}${query}`, body, type, allowed5xx)),
+      fc.asyncProperty(request, async ({ path, query, body, type, lastEventId: id }) => send(method, `${path}${query}`, body, type, id, allowed5xx)),
       fuzzParameters(implemented ? IMPLEMENTED_RUNS : OTHER_RUNS),
     );
   });

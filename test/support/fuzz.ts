@@ -5,7 +5,7 @@ import { type ErrorCode, isConsoleError } from "@/lib/errors";
 /**
  * Shared settings of the property-based fuzz tests (fast-check). Every run uses one fixed
  * seed, logged once per file, so a failure in CI replays exactly: `FUZZ_SEED=n` picks
- * another seed, `FUZZ_RUNS=n` scales the runs (the defaults keep the unit suite quick).
+ * another seed, `FUZZ_RUNS_SCALE=n` multiplies the runs (the defaults keep the unit suite quick).
  */
 
 /** The seed every property of a run starts from. */
