@@ -117,3 +117,9 @@ export function nearBody(keys: readonly string[], plausible: fc.Arbitrary<unknow
   const key = keys.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }) : fc.string({ maxLength: 8 });
   return fc.dictionary(key, fc.oneof(hostileJsonValue, plausible), { maxKeys: keys.length + 2 });
 }
+
+/**
+ * The timeout of a fuzz test: well above its usual second or two, so that a machine busy
+ * with other work (or FUZZ_RUNS_SCALE) does not turn a passing property into a timeout.
+ */
+export const FUZZ_TIMEOUT_MS = 120_000 * RUN_SCALE;

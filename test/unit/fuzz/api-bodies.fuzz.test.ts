@@ -1,11 +1,13 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { parseJsonBody, parseQuery } from "@/app/api/_lib/request-input";
 import { isConsoleError } from "@/lib/errors";
 import { apiRouteFiles, type SchemaRef } from "../../support/api-routes";
-import { fuzzParameters, hostileJsonValue, nearBody, schemaKeys } from "../../support/fuzz";
+import { FUZZ_TIMEOUT_MS, fuzzParameters, hostileJsonValue, nearBody, schemaKeys } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
  * Property-based fuzzing of every API body and query schema, found from the route files

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ruleToRows } from "@/lib/routing/builder-rows";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { applyConditionRule, type RouteInvocation } from "@/lib/routing/condition-route";
@@ -8,7 +8,9 @@ import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { parseProviders, routingContext } from "@/lib/routing/routing-context";
 import { highlightRule } from "@/lib/routing/rule-highlight";
 import { compareSemantics } from "@/lib/routing/semantic-differences";
-import { delimitedText, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /** Property-based fuzzing of the condition rule parser and evaluator (lib/routing). */
 

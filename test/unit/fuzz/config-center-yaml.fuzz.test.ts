@@ -1,11 +1,13 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { stringify } from "yaml";
 import { formatConditionRouterYaml, parseConditionRouterYaml, readConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName, ruleKeyProblem } from "@/lib/dubbo/config-rule-key";
 import { javaStringOf, loadSnakeYaml } from "@/lib/dubbo/snake-yaml";
 import { checkConfigCondition } from "@/server/governance/rule-checks";
-import { delimitedText, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
  * Property-based fuzzing of the config-center readers: SnakeYAML-like loading, the

@@ -1,10 +1,12 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dubboUrlParameter, javaUrlDecode, javaUrlEncode, parseDubboUrl, parseDubboUrlParameters, parseEncodedDubboUrl, type UrlDialect, UrlSyntaxError } from "@/lib/dubbo/url";
 import { javaFullString } from "@/lib/dubbo/url-string";
 import { parseJavaUrl } from "@/lib/routing/route-url";
 import { parseProviders } from "@/lib/routing/routing-context";
-import { delimitedText, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /** Property-based fuzzing of the Dubbo URL parser (lib/dubbo/url.ts) and the routing engine's Java URL reader. */
 

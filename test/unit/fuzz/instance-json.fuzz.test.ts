@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { instanceLevelProvider, instanceProviderUrl } from "@/lib/dubbo/discovered-provider";
 import { parseMetadataInfo } from "@/lib/dubbo/metadata-info";
 import { likelyProtocol, parseServiceInstance, portFor } from "@/lib/dubbo/service-instance";
-import { fuzzParameters, mutatedJson, nodeText } from "../../support/fuzz";
+import { FUZZ_TIMEOUT_MS, fuzzParameters, mutatedJson, nodeText } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
  * Property-based fuzzing of the application-level discovery readers: the instance JSON of

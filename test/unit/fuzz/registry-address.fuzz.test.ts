@@ -1,7 +1,9 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseRegistryAddresses } from "@/lib/dubbo/registry-address";
-import { delimitedText, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /** Property-based fuzzing of the `DUBBO_REGISTRY` address parser: registries, or a config_invalid error naming the bad part. */
 

@@ -1,8 +1,10 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseRouteNode, type RouteSpec, routeNodeName, rewrittenNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { delimitedText, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
  * Property-based fuzzing of the routers-category node reader (lib/dubbo/route-url.ts):

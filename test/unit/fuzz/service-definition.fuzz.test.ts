@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
-import { fuzzParameters, mutatedJson, nodeText } from "../../support/fuzz";
+import { FUZZ_TIMEOUT_MS, fuzzParameters, mutatedJson, nodeText } from "../../support/fuzz";
+
+vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
  * Property-based fuzzing of the metadata report's service definition reader (the JSON of
