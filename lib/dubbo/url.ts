@@ -138,9 +138,18 @@ export function javaUrlDecode(s: string): string {
  * encodeURIComponent would throw a URIError.
  */
 export function javaUrlEncode(s: string): string {
-  return encodeURIComponent(s.replace(LONE_SURROGATES, "?"))
+  return utf8UrlEncode(s)
     .replace(/%20/g, "+")
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** encodeURIComponent, with a lone surrogate written as Java writes it (only text that holds one pays for the replace). */
+function utf8UrlEncode(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return encodeURIComponent(s.replace(LONE_SURROGATES, "?"));
+  }
 }
 
 /** A UTF-16 surrogate without its other half. */
