@@ -251,6 +251,16 @@ describe("every API route under fuzzing, against the running console", () => {
     );
   });
 
+  it("refuses with 400 a config-center rule key ZooKeeper refuses in a node name (seed 4242 found it as a 503 registry_unavailable: BAD_ARGUMENTS)", async () => {
+    const res = await fetch(`${server.url}/api/v1/config-routes`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ scope: "application", key: "\ue000", conditions: ["method = greet => host != 10.0.0.1"], revision: 0 }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "validation_failed", message: expect.stringContaining("ZooKeeper refuses") as unknown });
+  });
+
   it("logged no unhandled error in a route handler", () => {
     expect(server.peer.lines.filter((l) => l.includes("unhandled error"))).toEqual([]);
   });

@@ -158,3 +158,14 @@ describe("crashes fuzzing found (regressions)", () => {
     expect(direct.type === "rule" && direct.rule.conditions).toEqual(["[(this Collection)]"]);
   });
 });
+
+describe("failures the API fuzz found (regressions)", () => {
+  it.each(["\ue000", "app\u0085", "svc🙂", "a\ufff0"])("refuses the key %j, which ZooKeeper refuses in a node name (it answered BAD_ARGUMENTS, a 503 registry_unavailable)", (key) => {
+    expect(ruleKeyProblem("application", key)).toMatch(/^key must not contain characters ZooKeeper refuses in a node name/);
+  });
+
+  it("still takes keys of accented and CJK letters", () => {
+    expect(ruleKeyProblem("application", "café-应用")).toBeNull();
+    expect(ruleKeyProblem("service", "com.foo.Bär:1.0:grüppe")).toBeNull();
+  });
+});
