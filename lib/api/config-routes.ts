@@ -38,7 +38,7 @@ export const conditionRouterRuleSchema = z.discriminatedUnion("format", [
 
 /** Why Dubbo fails to read a rule (RuleYamlProblemCode). */
 export const ruleProblemSchema = z.object({
-  code: z.enum(["yaml_syntax", "not_a_map", "field_type", "priority_not_int", "unsupported_version", "conditions_shape", "weight_not_int", "condition_syntax"]),
+  code: z.enum(["yaml_syntax", "not_a_map", "field_type", "priority_not_int", "unsupported_version", "conditions_shape", "weight_not_int", "condition_syntax", "recursive_value"]),
   message: z.string(),
   field: z.string().nullable(),
   line: z.number().int().nullable(),

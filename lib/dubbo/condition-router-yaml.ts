@@ -2,7 +2,7 @@ import { ConsoleError } from "../errors";
 import type { RuleScope } from "./config-rule-key";
 import { type MultiDestinationCondition, readMultiDestination } from "./multi-destination-rule";
 import { type ConditionCheck, describe, flag, integer, isMap, Refusal, refuse, type RuleYamlProblem, text } from "./rule-yaml-fields";
-import { dumpSnakeYaml, javaStringOf, loadSnakeYaml } from "./snake-yaml";
+import { dumpSnakeYaml, javaStringOf, loadSnakeYaml, RecursiveYamlValueError } from "./snake-yaml";
 
 export type { MultiDestinationCondition } from "./multi-destination-rule";
 export type { ConditionCheck, RuleYamlProblem, RuleYamlProblemCode } from "./rule-yaml-fields";
@@ -88,6 +88,7 @@ export function parseConditionRouterYaml(yaml: string, checkCondition?: Conditio
     return readRule(loaded.value, checkCondition ?? blankCheck);
   } catch (e) {
     if (e instanceof Refusal) return { type: "rejected", problem: e.problem };
+    if (e instanceof RecursiveYamlValueError) return { type: "rejected", problem: { code: "recursive_value", message: e.message, field: null, line: null } };
     throw e;
   }
 }
@@ -122,7 +123,7 @@ function readRule(value: unknown, check: ConditionCheck): RuleYamlRead {
     if (!valid) notes.push(invalidNote(validFlag));
     return { type: "rule", rule: { ...flags, valid, format: "v3.1", conditions }, notes };
   }
-  const conditions = Array.isArray(map.conditions) ? map.conditions.map(javaStringOf) : null;
+  const conditions = Array.isArray(map.conditions) ? map.conditions.map((c) => javaStringOf(c)) : null;
   if (map.conditions !== undefined && map.conditions !== null && conditions === null) notes.push(`conditions is ${describe(map.conditions)}, not a list: Dubbo reads no conditions`);
   if (Array.isArray(map.conditions)) {
     map.conditions.forEach((c, i) => {

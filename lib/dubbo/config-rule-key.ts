@@ -86,10 +86,18 @@ export function parseRuleNodeName(name: string): RuleNodeName | null {
 }
 
 /**
+ * What ZooKeeper's PathUtils.validatePath refuses in a path besides control characters: its
+ * server answers BAD_ARGUMENTS. The range of surrogates takes in every character outside the
+ * BMP (an emoji), whose UTF-16 halves Java checks one by one.
+ */
+const ZOOKEEPER_REFUSED = /[\u0080-\u009f\ud800-\uf8ff\ufff0-\uffff]/;
+
+/**
  * Why `key` cannot name a rule of `scope` written by the console, or null when it can. A
  * service key must be `interface:version:group` (two colons, a non-empty interface); an
  * application key a name without a colon. Neither may hold `/` (a ZooKeeper path
- * separator), white space at either end, or control characters, nor be `.` or `..`.
+ * separator), white space at either end, control characters or characters ZooKeeper refuses
+ * in a node name, nor be `.` or `..`.
  */
 export function ruleKeyProblem(scope: RuleScope, key: string): string | null {
   if (key === "") return "key must not be empty";
@@ -97,6 +105,7 @@ export function ruleKeyProblem(scope: RuleScope, key: string): string | null {
   if (key.includes("/")) return `key must not contain "/": it names one ZooKeeper node, got ${JSON.stringify(key)}`;
   if (key !== key.trim()) return `key must not begin or end with white space, got ${JSON.stringify(key)}`;
   if (/[\u0000-\u001f\u007f]/.test(key)) return "key must not contain control characters";
+  if (ZOOKEEPER_REFUSED.test(key)) return `key must not contain characters ZooKeeper refuses in a node name (U+0080-U+009F, U+D800-U+F8FF with every character outside the BMP, U+FFF0-U+FFFF), got ${JSON.stringify(key)}`;
   if (key === "." || key === "..") return `key must not be ${JSON.stringify(key)}`;
   const parsed = parseRuleNodeName(`${key}${CONDITION_ROUTER_SUFFIX}`);
   if (scope === "application") {

@@ -101,7 +101,7 @@ function parseOne(raw: string): RegistryAddress {
     const username = colon >= 0 ? userInfo.slice(0, colon) : userInfo;
     const password = colon >= 0 ? userInfo.slice(colon + 1) : "";
     if (username === "") throw new RegistryAddressError(part, "credentials before @ have no user name");
-    auth = { username: decodeURIComponent(username), password: decodeURIComponent(password) };
+    auth = { username: decodeCredential(part, username, "user name"), password: decodeCredential(part, password, "password") };
   }
 
   const hosts = rest.split(",").map((h) => h.trim());
@@ -135,6 +135,15 @@ export function withoutPassword(address: string): string {
   const colon = authority.indexOf(":");
   if (at < 0 || colon < 0 || colon > at) return address;
   return `${address.slice(0, start)}${authority.slice(0, colon + 1)}${PASSWORD_MASK}${address.slice(start + at)}`;
+}
+
+/** A percent-encoded user name or password (`us%40er`); malformed encoding names the part, never its text. */
+function decodeCredential(part: string, text: string, what: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new RegistryAddressError(part, `the ${what} before @ is not valid percent-encoding (write % as %25)`);
+  }
 }
 
 function normaliseHost(part: string, hostPort: string): string {

@@ -22,7 +22,9 @@ export type RuleYamlProblemCode =
   /** A v3.1 `weight` that Integer.valueOf does not read. */
   | "weight_not_int"
   /** A condition Dubbo's condition parser refuses (blank in an enabled v3.0 rule, or refused by the rule engine). */
-  | "condition_syntax";
+  | "condition_syntax"
+  /** A field Dubbo prints holds itself through YAML aliases: Java's String.valueOf overflows its stack. */
+  | "recursive_value";
 
 export interface RuleYamlProblem {
   readonly code: RuleYamlProblemCode;

@@ -1,3 +1,4 @@
+import { ConsoleError } from "../errors";
 import { type DocumentOptions, isScalar, parseDocument, type ParseOptions, Scalar, type ScalarTag, type SchemaOptions, stringify, type Tags, type ToStringOptions } from "yaml";
 
 /**
@@ -86,21 +87,37 @@ export function dumpSnakeYaml(value: unknown): string {
 }
 
 /**
+ * A loaded value that holds itself through aliases other than as its own direct element
+ * (`a: &x {b: [*x]}`): SnakeYAML loads it, but Java's `String.valueOf` of it overflows the
+ * stack, so Dubbo fails to read the rule.
+ */
+export class RecursiveYamlValueError extends ConsoleError {
+  constructor() {
+    super("validation_failed", "a value contains itself through YAML aliases; Java's String.valueOf of it overflows the stack");
+    this.name = "RecursiveYamlValueError";
+  }
+}
+
+/**
  * Java's `String.valueOf(o)` of a loaded value, as Dubbo turns a rule's `conditions`
  * entries and fields into text: `12`, `1.5`, `1.0E7`, `true`, `null`, `{a=b, c=[1, 2]}`.
+ * A list or map that is its own element prints it as `(this Collection)` / `(this Map)`,
+ * as AbstractCollection and AbstractMap do; any deeper cycle throws
+ * {@link RecursiveYamlValueError} where Java overflows its stack.
  */
-export function javaStringOf(value: unknown): string {
+export function javaStringOf(value: unknown, within: readonly unknown[] = []): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") return value;
   if (typeof value === "boolean" || typeof value === "bigint" || typeof value === "number") return String(value);
   if (value instanceof JavaDouble) return javaDouble(value.value);
-  if (Array.isArray(value)) return `[${value.map(javaStringOf).join(", ")}]`;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return `[B@${value.length}`;
-  if (typeof value === "object") {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${javaStringOf(v)}`).join(", ")}}`;
-  }
-  return String(value);
+  if (typeof value !== "object") return String(value);
+  if (within.includes(value)) throw new RecursiveYamlValueError();
+  const inner = [...within, value];
+  if (Array.isArray(value)) return `[${value.map((e) => (e === value ? "(this Collection)" : javaStringOf(e, inner))).join(", ")}]`;
+  const element = (e: unknown) => (e === value ? "(this Map)" : javaStringOf(e, inner));
+  return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${element(v)}`).join(", ")}}`;
 }
 
 /** Double.toString: `1.0`, `0.001`, `1.0E7`, `1.0E-4`, `Infinity`. */

@@ -132,13 +132,28 @@ export function javaUrlDecode(s: string): string {
   }
 }
 
-/** `java.net.URLEncoder.encode(s, "UTF-8")`: like encodeURIComponent, but a space is '+' and `*` stays. */
+/**
+ * `java.net.URLEncoder.encode(s, "UTF-8")`: like encodeURIComponent, but a space is '+' and `*` stays.
+ * A lone surrogate becomes `%3F`: Java's `String.getBytes(UTF_8)` replaces it with '?', where
+ * encodeURIComponent would throw a URIError.
+ */
 export function javaUrlEncode(s: string): string {
-  return encodeURIComponent(s)
+  return utf8UrlEncode(s)
     .replace(/%20/g, "+")
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** encodeURIComponent, with a lone surrogate written as Java writes it (only text that holds one pays for the replace). */
+function utf8UrlEncode(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return encodeURIComponent(s.replace(LONE_SURROGATES, "?"));
+  }
+}
+
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const AMPERSAND = "&";
 const SEMICOLON = ";";
 const EQUALS = "=";
