@@ -18,8 +18,10 @@ export interface BurstOp {
  * - `unknown`: answered 503 (ZooKeeper did not answer in time, or the connection dropped
  *   with the write sent), or no answer at all (the console died): it may or may not have
  *   been applied, and the client must re-read to know;
- * - `refused`: any other answer (a 409, a 4xx): never expected in these bursts, where the
- *   client's belief is exact before every change.
+ * - `refused`: any other answer. In these bursts, where the client's belief is exact before
+ *   every change, the only one expected is a 409 `conflict` from the console's own retry
+ *   limit on a busy routers directory (concurrent writes to one service), which must have
+ *   changed nothing (see {@link confirmUnchanged}).
  */
 export type OpVerdict = "acknowledged" | "unknown" | "refused";
 
@@ -27,6 +29,8 @@ export interface OpRecord {
   readonly op: BurstOp;
   readonly status: number;
   readonly verdict: OpVerdict;
+  /** The answer's body (an error's code and message, for the report of a failed test). */
+  readonly body: unknown;
   /** For an `unknown` change once reconciled: whether the registry turned out to hold it. */
   applied?: boolean;
 }
@@ -74,7 +78,7 @@ export class RouteBurst {
     const known = this.known.get(op.name) ?? null;
     const answer = await this.request(url, op, known);
     const verdict: OpVerdict = answer.status >= 200 && answer.status < 300 ? "acknowledged" : answer.status === 503 || answer.status === NO_ANSWER ? "unknown" : "refused";
-    const record: OpRecord = { op, status: answer.status, verdict };
+    const record: OpRecord = { op, status: answer.status, verdict, body: answer.body };
     this.records.push(record);
     if (verdict === "acknowledged") {
       const route = op.kind === "delete" ? null : (answer.body as Route);
@@ -112,6 +116,20 @@ export class RouteBurst {
     }
     record.applied = same(held, op.after);
     await this.adopt(url, op.name, held);
+  }
+
+  /**
+   * After a `refused` change: checks that it was a 409 `conflict` and that ZooKeeper holds
+   * the route as before it (a refusal changes nothing). Throws otherwise.
+   */
+  async confirmUnchanged(zk: TestZk, record: OpRecord): Promise<void> {
+    const { op } = record;
+    const code = (record.body as { error?: { code?: string } } | null)?.error?.code;
+    if (record.status !== 409 || code !== "conflict") throw new Error(`change ${op.index} (${op.kind} ${op.name}) refused with ${record.status}: ${JSON.stringify(record.body)}`);
+    const nodes = (await zooKeeperRoutes(zk, this.service)).get(op.name) ?? [];
+    if (JSON.stringify(nodes) !== JSON.stringify(op.before === null ? [] : [op.before])) {
+      throw new Error(`change ${op.index} (${op.kind} ${op.name}) was refused but ZooKeeper holds ${JSON.stringify(nodes)}, not ${JSON.stringify(op.before)}`);
+    }
   }
 
   /** Sets the belief of `name` to `content`, with the id and revision the console lists once its view shows it. */
