@@ -57,3 +57,10 @@ export async function zooKeeperRoutes(zk: TestZk, service: string): Promise<Map<
 
 /** Name → content, for comparing whole sets with toEqual. */
 export const asObject = (m: ReadonlyMap<string, RouteContent | null>) => Object.fromEntries([...m].filter(([, c]) => c !== null).sort(([a], [b]) => a.localeCompare(b)));
+
+/** `promise`, or a rejection after `ms`: a read through a ZooKeeper client that lost its server may wait for a reconnect indefinitely. */
+export function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

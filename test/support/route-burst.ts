@@ -1,5 +1,5 @@
 import type { Route } from "@/lib/api/routes";
-import { type Answer, consoleRoutes, contentOf, NO_ANSWER, type RouteContent, send, zooKeeperRoutes } from "./console-routes";
+import { type Answer, consoleRoutes, contentOf, NO_ANSWER, type RouteContent, send, within, zooKeeperRoutes } from "./console-routes";
 import { waitFor } from "./wait-for";
 import type { TestZk } from "./zk-client";
 
@@ -107,7 +107,7 @@ export class RouteBurst {
    */
   async reconcile(zk: TestZk, url: () => string, record: OpRecord): Promise<void> {
     const { op } = record;
-    const nodes = await waitFor("ZooKeeper to answer the re-read", async () => (await zooKeeperRoutes(zk, this.service)).get(op.name) ?? [], 60_000);
+    const nodes = await waitFor("ZooKeeper to answer the re-read", async () => (await within(5_000, zooKeeperRoutes(zk, this.service))).get(op.name) ?? [], 60_000);
     if (nodes.length > 1) throw new Error(`change ${op.index} (${op.kind} ${op.name}) left ${nodes.length} nodes: ${JSON.stringify(nodes)}`);
     const held = nodes[0] ?? null;
     const same = (a: RouteContent | null, b: RouteContent | null) => JSON.stringify(a) === JSON.stringify(b);
@@ -126,7 +126,7 @@ export class RouteBurst {
     const { op } = record;
     const code = (record.body as { error?: { code?: string } } | null)?.error?.code;
     if (record.status !== 409 || code !== "conflict") throw new Error(`change ${op.index} (${op.kind} ${op.name}) refused with ${record.status}: ${JSON.stringify(record.body)}`);
-    const nodes = (await zooKeeperRoutes(zk, this.service)).get(op.name) ?? [];
+    const nodes = (await waitFor("ZooKeeper to answer", () => within(5_000, zooKeeperRoutes(zk, this.service)), 60_000)).get(op.name) ?? [];
     if (JSON.stringify(nodes) !== JSON.stringify(op.before === null ? [] : [op.before])) {
       throw new Error(`change ${op.index} (${op.kind} ${op.name}) was refused but ZooKeeper holds ${JSON.stringify(nodes)}, not ${JSON.stringify(op.before)}`);
     }
@@ -137,7 +137,7 @@ export class RouteBurst {
     const route = await waitFor(
       `the console to list ${name} as ${JSON.stringify(content)}`,
       async () => {
-        const listed = (await consoleRoutes(url(), this.service)).get(name) ?? null;
+        const listed = (await within(5_000, consoleRoutes(url(), this.service))).get(name) ?? null;
         if (content === null) return listed === null ? ("absent" as const) : undefined;
         return listed !== null && JSON.stringify(contentOf(listed)) === JSON.stringify(content) ? listed : undefined;
       },
