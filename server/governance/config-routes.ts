@@ -1,3 +1,5 @@
+import type { AuditDraft, AuditKind } from "@/lib/api/audit";
+import type { Actor } from "@/lib/auth/actor";
 import type { ConfigRoute, ConfigRoutePut, ConfigRoutesQuery, ConfigRoutesResponse } from "@/lib/api/config-routes";
 import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
@@ -7,6 +9,7 @@ import { RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
 import { ZkSessionWriter } from "../registry/zk-session-writer";
 import type { Logger } from "../runtime/logger";
+import type { AuditWriter } from "./audit/audit-log";
 import type { ServiceCatalog } from "./catalog";
 import { ConfigCenterRules, type ConfigRuleNode } from "./config-center-rules";
 import { ruleConsumers } from "./config-route-reach";
@@ -28,9 +31,11 @@ export class ConfigRouteService {
   constructor(
     registries: readonly Registry[],
     private readonly catalog: ServiceCatalog,
-    log: Logger,
+    private readonly log: Logger,
     /** How conditions are checked as Dubbo 3.x's parser would; without one, only blank conditions are refused. */
     checkCondition?: ConditionCheck,
+    /** Where the writes made for an actor are recorded (just after each write); none: not recorded. */
+    private readonly audit?: AuditWriter,
   ) {
     this.sources = registries.map((registry) => {
       const rules = new ConfigCenterRules(registry.session, new ZkSessionWriter(registry.session), registry.address.root, log, checkCondition);
@@ -85,19 +90,50 @@ export class ConfigRouteService {
     return { routes, stale };
   }
 
-  /** Creates (no `revision`) or replaces (`revision`) the rule `body` describes; see ConfigCenterRules.publish. */
-  async put(body: ConfigRoutePut): Promise<{ route: ConfigRoute; created: boolean }> {
+  /** Creates (no `revision`) or replaces (`revision`) the rule `body` describes; see ConfigCenterRules.publish. Recorded for `actor`. */
+  async put(body: ConfigRoutePut, actor?: Actor): Promise<{ route: ConfigRoute; created: boolean }> {
     const source = this.source(body.registry);
     const { scope, key, enabled, force, runtime, priority, conditions, revision } = body;
+    const before = this.shown(source, key);
     const { node, created } = await source.rules.publish({ scope, key, enabled, force, runtime, priority, conditions }, revision);
-    return { route: toConfigRoute(source.registry.address.source, node, this.catalog.entries()), created };
+    const route = toConfigRoute(source.registry.address.source, node, this.catalog.entries());
+    await this.record(actor, created ? "config-route.create" : "config-route.edit", before, route);
+    return { route, created };
   }
 
   /** Deletes the rule of `key` if its revision is still `revision`. */
-  async delete(query: { key: string; revision: number; registry?: string }): Promise<{ deleted: { registry: string; node: string; key: string; revision: number } }> {
+  async delete(query: { key: string; revision: number; registry?: string }, actor?: Actor): Promise<{ deleted: { registry: string; node: string; key: string; revision: number } }> {
     const source = this.source(query.registry);
+    const before = this.shown(source, query.key);
     const { path } = await source.rules.remove(query.key, query.revision);
+    await this.record(actor, "config-route.delete", before, null);
     return { deleted: { registry: source.registry.address.source, node: path, key: query.key, revision: query.revision } };
+  }
+
+  /** The rule of `key` as the API shows it now; null when there is none. */
+  private shown(source: Source, key: string): ConfigRoute | null {
+    const node = source.rules.get(key);
+    return node ? toConfigRoute(source.registry.address.source, node, this.catalog.entries()) : null;
+  }
+
+  /**
+   * Records a rule write made for `actor`, just after it (a write of ConfigCenterRules is
+   * one ZooKeeper request of its own): a failure to record is logged, and the write stands.
+   */
+  private async record(actor: Actor | undefined, kind: AuditKind, before: ConfigRoute | null, after: ConfigRoute | null): Promise<void> {
+    const rule = (after ?? before)!;
+    if (!this.audit || !actor) return;
+    const draft: AuditDraft = {
+      at: Date.now(),
+      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      kind,
+      service: rule.service ? serviceKey(rule.service) : rule.key,
+      summary: `${kind === "config-route.create" ? "created" : kind === "config-route.edit" ? "edited" : "deleted"} the config-center rule ${rule.key}`,
+      before,
+      after,
+      outcome: "ok",
+    };
+    await this.audit.record(draft).catch((e: unknown) => this.log.error("the audit entry of a config-center rule write could not be written", { summary: draft.summary, error: String(e) }));
   }
 
   /** The registry a write goes to: the one named, or the only one. */

@@ -11,6 +11,8 @@ export interface ConsoleConfig {
   readonly logLevel: "debug" | "info" | "warn" | "error";
   /** The folder of the registries' disk caches (absolute); null when the cache is off. */
   readonly cacheDir: string | null;
+  /** Where the audit trail is kept (on the first registry's ZooKeeper) and how many entries. */
+  readonly audit: { readonly path: string; readonly max: number };
 }
 
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
@@ -18,6 +20,10 @@ export const DEFAULT_PORT = 3000;
 /** The cache folder, under the user's home, when DUBBO_CONSOLE_CACHE_DIR is not set. */
 export const DEFAULT_CACHE_SUBDIR = ".dubbo-console/cache";
 const CACHE_DIR_VAR = "DUBBO_CONSOLE_CACHE_DIR";
+/** The audit trail's ZooKeeper path when CONSOLE_AUDIT_PATH is not set. */
+export const DEFAULT_AUDIT_PATH = "/dubbo-console/audit";
+/** How many audit entries are kept when CONSOLE_AUDIT_MAX is not set. */
+export const DEFAULT_AUDIT_MAX = 10_000;
 
 const portSchema = z.coerce
   .number({ error: "not a number" })
@@ -43,7 +49,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (!port.success) throw new ConfigError("PORT", `"${portText}" is ${port.error.issues[0]?.message ?? "invalid"}`);
   const logLevel = env.LOG_LEVEL?.trim() || "info";
   if (!isLevel(logLevel)) throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of debug, info, warn, error`);
-  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env) };
+  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env), audit: parseAudit(env) };
 }
 
 /**
@@ -66,4 +72,16 @@ function parseCacheDir(env: Readonly<Record<string, string | undefined>>): strin
   }
   if (!isAbsolute(value)) throw new ConfigError(CACHE_DIR_VAR, `"${value}" is not an absolute path (give an absolute folder, or "off")`);
   return normalize(value);
+}
+
+/** CONSOLE_AUDIT_PATH (an absolute ZooKeeper path, not the root) and CONSOLE_AUDIT_MAX (a whole number from 1 to 1,000,000). */
+function parseAudit(env: Readonly<Record<string, string | undefined>>): ConsoleConfig["audit"] {
+  const path = env.CONSOLE_AUDIT_PATH?.trim() || DEFAULT_AUDIT_PATH;
+  if (!/^(\/[^/\0\s]+)+$/.test(path) || path.split("/").some((p) => p === "." || p === "..")) {
+    throw new ConfigError("CONSOLE_AUDIT_PATH", `"${path}" is not an absolute ZooKeeper path below the root, such as ${DEFAULT_AUDIT_PATH}`);
+  }
+  const maxText = env.CONSOLE_AUDIT_MAX?.trim() || String(DEFAULT_AUDIT_MAX);
+  const max = /^\d+$/.test(maxText) ? Number(maxText) : Number.NaN;
+  if (!Number.isSafeInteger(max) || max < 1 || max > 1_000_000) throw new ConfigError("CONSOLE_AUDIT_MAX", `"${maxText}" is not a whole number from 1 to 1000000`);
+  return { path, max };
 }

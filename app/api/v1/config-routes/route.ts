@@ -13,9 +13,9 @@ export const runtime = "nodejs";
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   GET: ({ request, engine }) => engine.configRoutes.list(parseQuery(request, configRoutesQuerySchema)),
-  PUT: async ({ request, engine }) => {
-    const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema));
+  PUT: async ({ request, engine, actor }) => {
+    const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema), actor);
     return NextResponse.json(answer, { status: answer.created ? 201 : 200, headers: { "cache-control": "no-store" } });
   },
-  DELETE: ({ request, engine }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema)),
+  DELETE: ({ request, engine, actor }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema), actor),
 });

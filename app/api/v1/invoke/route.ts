@@ -11,5 +11,5 @@ export const runtime = "nodejs";
  * with the provider that served it, the time taken and every attempt. See docs/api.md.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: async ({ request, engine }) => engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal),
+  POST: async ({ request, engine, actor }) => engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal, actor),
 });

@@ -13,8 +13,8 @@ export const runtime = "nodejs";
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   GET: ({ request, engine }) => engine.routes.list(parseQuery(request, routesQuerySchema)),
-  POST: async ({ request, engine }) => {
-    const route = await engine.routes.create(await parseJsonBody(request, createRouteBodySchema));
+  POST: async ({ request, engine, actor }) => {
+    const route = await engine.routes.create(await parseJsonBody(request, createRouteBodySchema), actor);
     return createdResponse(route, `/api/v1/routes/${route.id}`);
   },
 });
