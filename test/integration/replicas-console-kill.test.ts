@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntriesFromApi, auditEntriesInZooKeeper, auditMismatches } from "../support/audit-check";
 import { asObject, zooKeeperRoutes } from "../support/console-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { RouteBurst } from "../support/route-burst";
@@ -9,7 +10,8 @@ import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
 /**
  * The console SIGKILLed in the middle of a burst of route changes from four clients at
  * once, then started again: ZooKeeper holds every acknowledged change, and each change in
- * flight at the kill whole or not at all. Needs `npm run build`.
+ * flight at the kill whole or not at all, with its audit entry exactly when applied.
+ * Needs `npm run build`.
  */
 
 const SERVICE = "io.replicas.test.KillService";
@@ -89,5 +91,11 @@ describe("the console killed mid-burst and restarted", () => {
     const final = await zooKeeperRoutes(zk, SERVICE);
     expect([...final.values()].every((nodes) => nodes.length === 1)).toBe(true);
     expect(asObject(new Map([...final].map(([n, nodes]) => [n, nodes[0]!])))).toEqual(asObject(burst.belief()));
+    // The audit trail: one entry per change made, the in-flight ones included exactly when applied.
+    const entries = await auditEntriesInZooKeeper(zk);
+    expect(auditMismatches(burst.made(), entries)).toEqual([]);
+    await waitFor("GET /api/v1/audit to list the same entries", async () =>
+      JSON.stringify((await auditEntriesFromApi(console_.url, SERVICE)).map((e) => e.id).sort()) === JSON.stringify(entries.map((e) => e.id).sort()),
+    );
   });
 });

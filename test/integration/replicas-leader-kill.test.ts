@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntriesFromApi, auditEntriesInZooKeeper, auditMismatches } from "../support/audit-check";
 import { asObject, consoleRoutes, contentOf, within, zooKeeperRoutes } from "../support/console-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { RouteBurst } from "../support/route-burst";
@@ -11,7 +12,7 @@ import { fourLetterWord, startEnsemble, type ZooKeeperHandle } from "../support/
  * sent through the console's HTTP API. A change answered 503 has an unknown outcome: the
  * client re-reads and reconciles as an operator would. Afterwards the routes in ZooKeeper
  * equal the client's belief: nothing acknowledged lost, nothing unacknowledged unexplained.
- * Needs `npm run build`.
+ * The audit trail holds exactly one entry per change made. Needs `npm run build`.
  */
 
 const SERVICE = "io.replicas.test.LeaderService";
@@ -75,7 +76,13 @@ describe("the ZooKeeper leader killed during a burst of route changes", () => {
     const inZk = await waitFor("ZooKeeper to answer", () => within(5_000, zooKeeperRoutes(zk, SERVICE)));
     expect([...inZk.values()].every((nodes) => nodes.length === 1)).toBe(true);
     expect(asObject(new Map([...inZk].map(([n, nodes]) => [n, nodes[0]!])))).toEqual(asObject(burst.belief()));
-    // And the console shows the same.
+    // The audit trail records exactly the changes made, each once (it is written in the same multi).
+    const entries = await auditEntriesInZooKeeper(zk);
+    expect(auditMismatches(burst.made(), entries)).toEqual([]);
+    await waitFor("GET /api/v1/audit to list the same entries", async () =>
+      JSON.stringify((await auditEntriesFromApi(console_.url, SERVICE)).map((e) => e.id).sort()) === JSON.stringify(entries.map((e) => e.id).sort()),
+    );
+    // And the console shows the same routes.
     await waitFor("the console's view to equal ZooKeeper", async () => {
       const listed = await consoleRoutes(console_.url, SERVICE);
       return JSON.stringify(asObject(new Map([...listed].map(([n, r]) => [n, contentOf(r)])))) === JSON.stringify(asObject(burst.belief()));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import type { Route } from "@/lib/api/routes";
+import { auditEntriesFromApi, auditEntriesInZooKeeper, auditMismatches, type MadeChange } from "../support/audit-check";
 import { consoleRoutes, contentOf, send, zooKeeperRoutes } from "../support/console-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { waitFor } from "../support/wait-for";
@@ -13,8 +14,8 @@ import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
  * is cut exactly around the change's multi (before ZooKeeper gets it, or after ZooKeeper
  * applied it with the answer withheld) and stays cut past the session timeout, so the
  * server expires the session and the console has to open a new one. The change must answer
- * 503 and be applied once or not at all, never twice, never half; the console recovers.
- * Needs `npm run build`.
+ * 503 and be applied once or not at all, never twice, never half, with its audit entry
+ * exactly when applied; the console recovers. Needs `npm run build`.
  */
 
 const SERVICE = "io.replicas.test.ExpiryService";
@@ -24,6 +25,8 @@ let zookeeper: ZooKeeperHandle;
 let proxy: ZkFaultProxy;
 let zk: TestZk;
 let console_: ConsoleHandle;
+/** Every route change made so far in this file: the audit trail must hold exactly these. */
+const made: MadeChange[] = [];
 
 beforeAll(async () => {
   zookeeper = await startZooKeeper();
@@ -80,6 +83,7 @@ describe("the ZooKeeper session expiring during a route change", () => {
       const created = await send<Route>(console_.url, "POST", "/api/v1/routes", { service: SERVICE, name, ...before });
       expect(created.status).toBe(201);
       base = created.body!;
+      made.push({ kind: "create", name, before: null, after: before });
     }
     const change = () =>
       base === null
@@ -96,12 +100,14 @@ describe("the ZooKeeper session expiring during a route change", () => {
     await expireAndRecover(oldSession);
     const applied = mode === "drop-reply";
     const expected = applied ? after : base === null ? null : before;
+    const change_: MadeChange = { kind: base === null ? "create" : "edit", name, before: base === null ? null : before, after };
     expect(await routesInZk(name)).toEqual(expected === null ? [] : [expected]);
 
     // The operator retries the change as sent: refused if it landed, applied once if not.
     const retried = await change();
     expect(retried.status).toBe(applied ? 409 : base === null ? 201 : 200);
     expect(await routesInZk(name)).toEqual([after]);
+    made.push(change_); // once: by the cut change when it landed, else by the retry
 
     // And the console has recovered: it lists the route and saves the next change.
     const listed = await waitFor("the console to list the change", async () => {
@@ -111,5 +117,13 @@ describe("the ZooKeeper session expiring during a route change", () => {
     const next = await send<Route>(console_.url, "PUT", `/api/v1/routes/${listed.id}`, { revision: listed.revision, priority: 9 });
     expect(next.status).toBe(200);
     expect(await routesInZk(name)).toEqual([{ ...after, priority: 9 }]);
+    made.push({ kind: "edit", name, before: after, after: { ...after, priority: 9 } });
+
+    // The audit trail holds one entry per change made, none for the one cut before ZooKeeper.
+    const entries = await auditEntriesInZooKeeper(zk);
+    expect(auditMismatches(made, entries)).toEqual([]);
+    await waitFor("GET /api/v1/audit to list the same entries", async () =>
+      JSON.stringify((await auditEntriesFromApi(console_.url, SERVICE)).map((e) => e.id).sort()) === JSON.stringify(entries.map((e) => e.id).sort()),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Route } from "@/lib/api/routes";
+import type { MadeChange } from "./audit-check";
 import { type Answer, consoleRoutes, contentOf, NO_ANSWER, type RouteContent, send, within, zooKeeperRoutes } from "./console-routes";
 import { waitFor } from "./wait-for";
 import type { TestZk } from "./zk-client";
@@ -144,6 +145,11 @@ export class RouteBurst {
       60_000,
     );
     this.known.set(name, route === "absent" ? null : { content: contentOf(route), id: route.id, revision: route.revision });
+  }
+
+  /** The changes made: acknowledged, or found applied when reconciled. Each must have one audit entry. */
+  made(): MadeChange[] {
+    return this.records.filter((r) => r.verdict === "acknowledged" || r.applied === true).map(({ op }) => ({ kind: op.kind, name: op.name, before: op.before, after: op.after }));
   }
 
   count(verdict: OpVerdict): number {
