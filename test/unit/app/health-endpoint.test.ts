@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
+import { healthResponseSchema } from "@/lib/api/health";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
 
@@ -38,5 +41,14 @@ describe("GET /api/health", () => {
   it("refuses writes with 405 and Allow", async () => {
     const res = await get("", "POST");
     expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, HEAD, OPTIONS"]);
+  });
+});
+
+describe("docs/api.md, GET /api/health", () => {
+  it("shows an answer the schema accepts", () => {
+    const doc = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "api.md"), "utf8");
+    const section = doc.slice(doc.indexOf("\n## GET /api/health\n"), doc.indexOf("\n## GET /api/v1/registry\n"));
+    const example = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(section)![1]!) as unknown;
+    expect(healthResponseSchema.parse(example)).toEqual(example);
   });
 });
