@@ -7,7 +7,9 @@ import { serviceKey } from "@/lib/dubbo/service-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
+import type { ZkSession } from "../registry/zk-session";
 import { ZkSessionWriter } from "../registry/zk-session-writer";
+import type { MultiOp } from "../registry/zk-writes";
 import type { Logger } from "../runtime/logger";
 import type { AuditWriter } from "./audit/audit-log";
 import type { ServiceCatalog } from "./catalog";
@@ -95,18 +97,21 @@ export class ConfigRouteService {
     const source = this.source(body.registry);
     const { scope, key, enabled, force, runtime, priority, conditions, revision } = body;
     const before = this.shown(source, key);
-    const { node, created } = await source.rules.publish({ scope, key, enabled, force, runtime, priority, conditions }, revision);
-    const route = toConfigRoute(source.registry.address.source, node, this.catalog.entries());
-    await this.record(actor, created ? "config-route.create" : "config-route.edit", before, route);
-    return { route, created };
+    const audit = new RuleAudit(this.audit, this.log, source.registry.session, actor);
+    const also = (node: ConfigRuleNode) =>
+      audit.ops(revision === undefined ? "config-route.create" : "config-route.edit", before, toConfigRoute(source.registry.address.source, node, this.catalog.entries()));
+    const { node, created } = await source.rules.publish({ scope, key, enabled, force, runtime, priority, conditions }, revision, also);
+    await audit.done();
+    return { route: toConfigRoute(source.registry.address.source, node, this.catalog.entries()), created };
   }
 
   /** Deletes the rule of `key` if its revision is still `revision`. */
   async delete(query: { key: string; revision: number; registry?: string }, actor?: Actor): Promise<{ deleted: { registry: string; node: string; key: string; revision: number } }> {
     const source = this.source(query.registry);
     const before = this.shown(source, query.key);
-    const { path } = await source.rules.remove(query.key, query.revision);
-    await this.record(actor, "config-route.delete", before, null);
+    const audit = new RuleAudit(this.audit, this.log, source.registry.session, actor);
+    const { path } = await source.rules.remove(query.key, query.revision, async () => (before === null ? [] : audit.ops("config-route.delete", before, null)));
+    await audit.done();
     return { deleted: { registry: source.registry.address.source, node: path, key: query.key, revision: query.revision } };
   }
 
@@ -114,26 +119,6 @@ export class ConfigRouteService {
   private shown(source: Source, key: string): ConfigRoute | null {
     const node = source.rules.get(key);
     return node ? toConfigRoute(source.registry.address.source, node, this.catalog.entries()) : null;
-  }
-
-  /**
-   * Records a rule write made for `actor`, just after it (a write of ConfigCenterRules is
-   * one ZooKeeper request of its own): a failure to record is logged, and the write stands.
-   */
-  private async record(actor: Actor | undefined, kind: AuditKind, before: ConfigRoute | null, after: ConfigRoute | null): Promise<void> {
-    const rule = (after ?? before)!;
-    if (!this.audit || !actor) return;
-    const draft: AuditDraft = {
-      at: Date.now(),
-      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
-      kind,
-      service: rule.service ? serviceKey(rule.service) : rule.key,
-      summary: `${kind === "config-route.create" ? "created" : kind === "config-route.edit" ? "edited" : "deleted"} the config-center rule ${rule.key}`,
-      before,
-      after,
-      outcome: "ok",
-    };
-    await this.audit.record(draft).catch((e: unknown) => this.log.error("the audit entry of a config-center rule write could not be written", { summary: draft.summary, error: String(e) }));
   }
 
   /** The registry a write goes to: the one named, or the only one. */
@@ -203,4 +188,49 @@ export function toConfigRoute(registry: string, node: ConfigRuleNode, entries: I
     readers: configRuleReaders(node.name.scope, rule?.format ?? "v3.0"),
     consumers: ruleConsumers(registry, node, entries),
   };
+}
+
+/**
+ * The audit entry of one rule write: created in the write's multi when the audit trail is
+ * on the same ZooKeeper session (the first registry's), else recorded just after it (a
+ * failure then is logged, and the write stands). Nothing without a writer or an actor.
+ */
+class RuleAudit {
+  private draft: AuditDraft | null = null;
+  private inMulti = false;
+
+  constructor(
+    private readonly writer: AuditWriter | undefined,
+    private readonly log: Logger,
+    private readonly session: ZkSession,
+    private readonly actor: Actor | undefined,
+  ) {}
+
+  /** The operations that record the write from `before` to `after` in its multi (none when it is recorded after). */
+  async ops(kind: AuditKind, before: ConfigRoute | null, after: ConfigRoute | null): Promise<MultiOp[]> {
+    const { writer, actor } = this;
+    if (!writer || !actor) return [];
+    const rule = (after ?? before)!;
+    this.draft = {
+      at: Date.now(),
+      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      kind,
+      service: rule.service ? serviceKey(rule.service) : rule.key,
+      summary: `${kind === "config-route.create" ? "created" : kind === "config-route.edit" ? "edited" : "deleted"} the config-center rule ${rule.key}`,
+      before,
+      after,
+      outcome: "ok",
+    };
+    const op = await writer.opOn(this.session, this.draft);
+    this.inMulti = op !== null;
+    return op ? [op] : [];
+  }
+
+  /** After the write succeeded: records the entry when it was not in the multi. */
+  async done(): Promise<void> {
+    if (!this.writer || !this.draft) return;
+    if (this.inMulti) return this.writer.committed();
+    const draft = this.draft;
+    await this.writer.record(draft).catch((e: unknown) => this.log.error("the audit entry of a config-center rule write could not be written", { summary: draft.summary, error: String(e) }));
+  }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import * as audit from "@/app/api/v1/audit/route";
+import * as configRoutes from "@/app/api/v1/config-routes/route";
 import * as invoke from "@/app/api/v1/invoke/route";
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as disable from "@/app/api/v1/routes/[id]/disable/route";
@@ -8,6 +9,7 @@ import * as history from "@/app/api/v1/routes/[id]/history/route";
 import * as rollback from "@/app/api/v1/routes/[id]/rollback/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { type AuditDraft, type AuditEntry, auditResponseSchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
+import { configRoutePutResponseSchema } from "@/lib/api/config-routes";
 import { type Route, routeSchema } from "@/lib/api/routes";
 import { ConflictError } from "@/lib/errors";
 import { AuditLog } from "@/server/governance/audit/audit-log";
@@ -17,6 +19,7 @@ import { parseConfig } from "@/server/runtime/config";
 import { Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";
 import { DEMO } from "../support/dubbo-peers";
+import { startTcpProxy } from "../support/tcp-proxy";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
@@ -125,6 +128,21 @@ describe("the audit trail of route changes", () => {
     expect(await entriesOf(other, 6, SERVICE, 1_000)).toEqual(entries);
   });
 
+  it("records one entry when two engines edit the same route at once: one wins, the other gets 409", async () => {
+    const created = route((await call(routes.POST, "POST", "/api/v1/routes", { service: SERVICE, name: "raced", rule: "=> host = 10.0.0.1" })).json);
+    const outcomes = await Promise.allSettled([
+      engine.routes.replace(created.id, created.revision, { priority: 1 }),
+      other.routes.replace(created.id, created.revision, { priority: 2 }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const lost = outcomes.find((o) => o.status === "rejected")!;
+    expect((lost.reason as ConflictError).code).toBe("conflict");
+    const won = (outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<Route>).value;
+    const entries = await entriesOf(other, 2);
+    expect(entries.map((e) => [e.kind, e.after])).toEqual([["route.create", created], ["route.priority", won]]);
+    expect(await zk.children(DIR)).toEqual([won.node.slice(DIR.length + 1)]);
+  });
+
   it("answers 400 validation_failed for a bad query", async () => {
     for (const q of ["limit=0", "limit=501", "kind=route.explode", "cursor=12"]) {
       const res = await call(audit.GET, "GET", `/api/v1/audit?${q}`);
@@ -188,6 +206,32 @@ describe("the audit trail of route changes", () => {
   });
 });
 
+describe("the audit trail of config-center rules", () => {
+  const key = `${SERVICE}::`;
+  const node = `/dubbo/config/dubbo/${key}.condition-router`;
+  afterAll(() => zk.removeTree(node));
+
+  it("records a rule's create, edit and delete in the multi that writes it, and nothing for a refused write", async () => {
+    await zk.removeTree(node);
+    const start = (await nodes()).length;
+    const body = { scope: "service", key, conditions: ["=> host = 127.0.0.9"] };
+    const created = configRoutePutResponseSchema.parse((await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", body)).json).route;
+    const stale = await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", { ...body, revision: 5 });
+    expect(stale.status).toBe(409);
+    const edited = configRoutePutResponseSchema.parse((await call(configRoutes.PUT, "PUT", "/api/v1/config-routes", { ...body, enabled: false, revision: created.revision })).json).route;
+    await waitFor("the edit in the config-center view", () => engine.configRoutes.centers[0]!.get(key)?.version === edited.revision);
+    const deleted = await call(configRoutes.DELETE, "DELETE", `/api/v1/config-routes?key=${encodeURIComponent(key)}&revision=${edited.revision}`);
+    expect(deleted.status).toBe(200);
+    expect((await nodes()).length).toBe(start + 3);
+    const entries = await entriesOf(engine, 3);
+    expect(entries.map((e) => [e.kind, e.before, e.after])).toEqual([
+      ["config-route.create", null, created],
+      ["config-route.edit", expect.objectContaining({ revision: created.revision }), edited],
+      ["config-route.delete", edited, null],
+    ]);
+  });
+});
+
 describe("the audit log's store", () => {
   it("keeps the newest entries up to its cap, deleting the oldest after a write", async () => {
     const path = `${BASE}/rotated`;
@@ -202,6 +246,31 @@ describe("the audit log's store", () => {
       expect(log.entries().map((e) => e.summary)).toEqual(["entry 6", "entry 5", "entry 4"]);
     } finally {
       log.close();
+    }
+  });
+
+  it("lists the trail again after a lost session, with what was written and deleted meanwhile", async () => {
+    const path = `${BASE}/resync`;
+    const writer = new AuditLog(engine.registries[0]!.session, { path, max: 100 }, silentLogger);
+    const proxy = await startTcpProxy(Number(rig.zkConnectString.split(":").at(-1)));
+    const cut = new Engine(parseConfig({ ...env, DUBBO_REGISTRY: `zookeeper://127.0.0.1:${proxy.port}?session=2000&timeout=1000`, CONSOLE_AUDIT_PATH: path }), silentLogger);
+    try {
+      cut.start();
+      const first = await writer.record(draftOf("before the cut"));
+      await waitFor("the cut console to read it", () => cut.audit.syncedAt !== null && cut.audit.entry(first));
+      const session = cut.registries[0]!.session;
+      const lost = new Promise<void>((resolve) => session.onState((s) => s.type === "lost" && resolve()));
+      await proxy.cut();
+      const second = await writer.record(draftOf("during the cut"));
+      await zk.remove(`${path}/e-${first}`);
+      await lost;
+      await proxy.restore();
+      await waitFor("the new session's listing", () => cut.audit.entry(second) !== undefined && cut.audit.entry(first) === undefined, 30_000);
+      expect(cut.audit.entries().map((e) => e.summary)).toEqual(["during the cut"]);
+    } finally {
+      writer.close();
+      await cut.close();
+      await proxy.close();
     }
   });
 
