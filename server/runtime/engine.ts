@@ -1,3 +1,4 @@
+import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
 import { AuditLog } from "../governance/audit/audit-log";
@@ -87,6 +88,11 @@ export class Engine {
     for (const r of this.registries) r.close();
     this.events.close();
     return invocations;
+  }
+
+  /** Each registry's state and first-read time, from memory (for GET /api/health: no ZooKeeper round trip). */
+  registryHealth(): RegistryHealth[] {
+    return this.registries.map((r) => ({ source: r.address.source, state: r.session.state.type, syncedAt: r.view.syncedAt }));
   }
 
   registryStatus(): RegistryStatusResponse {
