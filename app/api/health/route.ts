@@ -9,4 +9,4 @@ export const runtime = "nodejs";
  * for Kubernetes probes, the image's HEALTHCHECK and load balancers. Outside /api/v1 on
  * purpose; a static segment, so the /api catch-all never answers it.
  */
-export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({ GET: healthCheck });
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({ GET: { permission: "public", handle: healthCheck } });

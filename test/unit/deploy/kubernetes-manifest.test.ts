@@ -21,6 +21,7 @@ const LEFT_UNSET = new Map([
   ["HOME", "the image's user's home; only the default cache folder uses it"],
   ["HOST", "read by `npm run demo` only"],
   ["NEXT_RUNTIME", "set by Next.js itself"],
+  ["NODE_ENV", "production, set by the image and by `npm start` itself"],
   ["CONSOLE_AUTH", "never `off` in production"],
   ["CONSOLE_ZK_ACL", "optional; an example is commented in the ConfigMap"],
   ["CONSOLE_SESSION_TTL", "optional; default 8 h"],
