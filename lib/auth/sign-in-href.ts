@@ -20,7 +20,7 @@ const PROBE_ORIGIN = "http://console.invalid";
  */
 export function safeNextPath(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return DEFAULT_NEXT;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  // Control characters: browsers strip tabs and newlines from an address, so "/\t/evil" would become "//evil".
   if (/[\u0000-\u001f\u007f]/.test(raw)) return DEFAULT_NEXT;
   let url: URL;
   try {
