@@ -1,0 +1,89 @@
+"use client";
+
+import { ChevronDown, ChevronRight } from "lucide-react";
+import Link from "next/link";
+import { Fragment, useState } from "react";
+import type { AuditEntry } from "@/lib/api/audit";
+import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
+import { serviceHref } from "@/lib/format/hrefs";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Table, TD, TH, THead, TRow } from "../ui/table";
+import { TimeAgo } from "../ui/time-ago";
+import { AuditActor } from "./audit-actor";
+import { AuditChange } from "./audit-change";
+
+/**
+ * Audit entries, newest first: when, who, what, on which service, and whether it worked;
+ * each row opens to show what changed. On a phone each entry is a card (a stacked table).
+ */
+export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <Table stacked data-testid="audit-table">
+      <THead>
+        <tr>
+          <TH>When</TH>
+          <TH>Who</TH>
+          <TH>What</TH>
+          <TH>Service</TH>
+          <TH>Outcome</TH>
+          <TH>
+            <span className="sr-only">Details</span>
+          </TH>
+        </tr>
+      </THead>
+      <tbody>
+        {entries.map((entry) => {
+          const expanded = open.has(entry.id);
+          return (
+            <Fragment key={entry.id}>
+              <TRow data-audit-id={entry.id} data-audit-kind={entry.kind} className={expanded ? "border-b-0" : undefined}>
+                <TD data-label="When" className="text-xs whitespace-nowrap max-sm:whitespace-normal">
+                  <TimeAgo at={entry.at} compact />
+                </TD>
+                <TD data-label="Who" className="max-w-56">
+                  <AuditActor actor={entry.actor} />
+                </TD>
+                <TD data-label="What" className="min-w-48">
+                  <Badge tone={kindTone(entry.kind)}>{KIND_LABELS[entry.kind]}</Badge>
+                  <span className="mt-0.5 block text-sm [overflow-wrap:anywhere]" data-audit-summary>
+                    {entry.summary}
+                  </span>
+                </TD>
+                <TD data-label="Service" className="max-w-64 text-xs [overflow-wrap:anywhere]">
+                  <Link href={serviceHref(entry.service, entry.route ? "routes" : undefined)} className="entity-link font-mono">
+                    {entry.service}
+                  </Link>
+                  {entry.route && <span className="block text-zinc-500 dark:text-zinc-400">route {entry.route.name}</span>}
+                </TD>
+                <TD data-label="Outcome">
+                  <Badge tone={entry.outcome === "ok" ? "good" : "bad"}>{entry.outcome === "ok" ? "done" : "failed"}</Badge>
+                </TD>
+                <TD data-label="" className="text-right">
+                  <Button type="button" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => toggle(entry.id)} data-testid="audit-expand">
+                    {expanded ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
+                    Changes
+                  </Button>
+                </TD>
+              </TRow>
+              {expanded && (
+                <TRow data-audit-detail={entry.id}>
+                  <td colSpan={6} className="bg-zinc-50 px-3 pt-1 pb-3 dark:bg-zinc-950/40">
+                    <AuditChange entry={entry} />
+                  </td>
+                </TRow>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
