@@ -15,6 +15,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfigRoutesSection } from "./config-routes-section";
 import { RouteEditor } from "./route-editor";
+import { RouteHistory } from "./route-history";
 import { newRouteHref, routeEditHref } from "./route-hrefs";
 import { RoutesTable } from "./routes-table";
 import { serviceRoutesFilter } from "./service-routes-filter";
@@ -100,6 +101,16 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
             onReload={(name) => void onReload(name)}
           />
         </section>
+      )}
+      {editing && (
+        <RouteHistory
+          key={editing.id}
+          route={editing}
+          onRolledBack={(restored) => {
+            setOpened(restored);
+            go(routeEditHref(restored));
+          }}
+        />
       )}
       <ConfigRoutesSection service={service} />
     </div>
