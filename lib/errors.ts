@@ -351,3 +351,24 @@ export class RateLimitedError extends ConsoleError {
     this.name = "RateLimitedError";
   }
 }
+
+/**
+ * A production start with nobody who could sign in: no users file, no API token, and
+ * authentication not turned off explicitly. One line naming the variables.
+ */
+export class AuthNotConfiguredError extends ConfigError {
+  constructor() {
+    super("CONSOLE_USERS_FILE", "");
+    this.message =
+      "no users or API token configured: set CONSOLE_USERS_FILE (users and tokens) or CONSOLE_API_TOKEN (one admin token), or CONSOLE_AUTH=off to run without sign-in (anyone who reaches the console is admin)";
+    this.name = "AuthNotConfiguredError";
+  }
+}
+
+/** A request body over the console's limit (CONSOLE_MAX_BODY_BYTES); no more of it was read. */
+export class BodyTooLargeError extends ConsoleError {
+  constructor(readonly limit: number) {
+    super("payload_too_large", `the request body is over the limit of ${limit} bytes`, { limit });
+    this.name = "BodyTooLargeError";
+  }
+}

@@ -4,7 +4,8 @@
  *
  * It first checks the configuration from the environment with the console's one parser
  * (server/runtime/config.ts, loaded through tsx's scoped loader, which is then removed), so
- * a bad DUBBO_REGISTRY, PORT or LOG_LEVEL stops start-up with one line and status 1 before
+ * a bad DUBBO_REGISTRY, PORT, LOG_LEVEL or users file, or no users and no API token (unless
+ * CONSOLE_AUTH=off), stops start-up with one line and status 1 before
  * Next.js prints anything. Then it runs Next's own `next start` command in this same
  * process, with the same arguments: no child process to relay signals to, and Next's output
  * ("✓ Ready in …") unchanged.
@@ -17,8 +18,12 @@ import { register } from "tsx/esm/api";
 const tsx = register({ namespace: "dubbo-console-start", tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
 const { parseConfigOrExit } = await tsx.import("../server/runtime/config-or-exit.ts", import.meta.url);
 const { refuseFetchForbiddenMethods } = await tsx.import("../app/api/_lib/fetch-forbidden-methods.ts", import.meta.url);
+const { stampPeerAddress } = await tsx.import("../app/api/_lib/peer-address.ts", import.meta.url);
 await tsx.unregister();
-parseConfigOrExit(process.env);
+// A production start: with no users file, no API token and no CONSOLE_AUTH=off, it stops with one line.
+parseConfigOrExit({ ...process.env, NODE_ENV: "production" });
+// The client's address for rate limits and the audit trail, from the socket, not a header it sent.
+stampPeerAddress(http.Server);
 // TRACE makes Next answer a plain-text 500 before our code runs; answer it first.
 refuseFetchForbiddenMethods(http.Server);
 

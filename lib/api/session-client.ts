@@ -1,13 +1,13 @@
 import { ApiError } from "./fetch-json";
 import { errorBodySchema } from "./error-body";
-import { type SignInBody, type SignInResponse, signInResponseSchema } from "./session";
+import { type SignInBody, type SignInAnswer, signInAnswerSchema } from "./session";
 
 /**
  * POST /api/v1/session. Not through sendJson: its 401 means wrong credentials, not an
  * expired session, so it must not send the page to sign-in. A 401 or 429 throws
  * {@link ApiError} (a 429's `retryAfterSeconds` in its details).
  */
-export async function signIn(body: SignInBody): Promise<SignInResponse> {
+export async function signIn(body: SignInBody): Promise<SignInAnswer> {
   const res = await fetch("/api/v1/session", {
     method: "POST",
     headers: { accept: "application/json", "content-type": "application/json" },
@@ -22,7 +22,7 @@ export async function signIn(body: SignInBody): Promise<SignInResponse> {
     }
     throw new ApiError(res.status, "http_error", `HTTP ${res.status} from POST /api/v1/session`);
   }
-  return signInResponseSchema.parse(answer);
+  return signInAnswerSchema.parse(answer);
 }
 
 /** DELETE /api/v1/session: ends the session (the server clears the cookie). Never throws on 401: signed out is signed out. */

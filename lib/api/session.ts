@@ -1,39 +1,39 @@
 /**
- * The HTTP API of sign-in: `GET /api/v1/session` (public) says whether authentication is on
- * and who the request is; `POST /api/v1/session` signs in and sets the httpOnly session
- * cookie; `DELETE /api/v1/session` signs out (204).
+ * The HTTP contract of /api/v1/session (sign-in, who am I, sign-out), shared by the handler
+ * and the sign-in page. See docs/api.md.
  */
 import { z } from "zod";
 import { ROLES } from "../auth/roles";
 
-/** The signed-in user as the browser may see it: never a secret (no hash, no token). */
+/** POST /api/v1/session body. Bounded, so a huge password cannot make argon2 work for nothing. */
+export const signInBodySchema = z.object({
+  name: z.string({ error: "name must be a string" }).min(1, "name must not be empty").max(64, "name must be at most 64 characters"),
+  password: z.string({ error: "password must be a string" }).min(1, "password must not be empty").max(1024, "password must be at most 1024 characters"),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** The user a session or token stands for. */
 export const sessionUserSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   via: z.enum(["session", "token", "anonymous"]),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type SessionUserJson = z.infer<typeof sessionUserSchema>;
 
-/** GET /api/v1/session: `auth` "off" when CONSOLE_AUTH=off; `user` null when not signed in. */
+/** POST /api/v1/session 200 answer (the cookie comes in Set-Cookie); `expiresAt` is epoch ms. */
+export const signInAnswerSchema = z.object({
+  user: sessionUserSchema.extend({ via: z.literal("session") }),
+  expiresAt: z.number(),
+});
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
+/**
+ * GET /api/v1/session answer: whether sign-in is on, and who the request is (null when
+ * nobody is signed in). With `auth: "off"` the user is the anonymous admin, and the UI
+ * shows a permanent warning.
+ */
 export const sessionStateSchema = z.object({
   auth: z.enum(["on", "off"]),
   user: sessionUserSchema.nullable(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
-
-/** How long a user name and a password may be: longer is refused before any hashing. */
-export const SIGN_IN_FIELD_MAX_LENGTH = 200;
-
-/** POST /api/v1/session's body. */
-export const signInBodySchema = z.strictObject({
-  name: z.string().trim().min(1, "Enter your user name").max(SIGN_IN_FIELD_MAX_LENGTH),
-  password: z.string().min(1, "Enter your password").max(SIGN_IN_FIELD_MAX_LENGTH),
-});
-export type SignInBody = z.infer<typeof signInBodySchema>;
-
-/** POST /api/v1/session's answer (200), besides the cookie; `expiresAt` in ms since the epoch. */
-export const signInResponseSchema = z.object({
-  user: sessionUserSchema,
-  expiresAt: z.number(),
-});
-export type SignInResponse = z.infer<typeof signInResponseSchema>;

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parseUsersFile } from "@/lib/auth/users-file";
 import { ConfigError } from "@/lib/errors";
 import { type ConsoleConfig, parseConfig } from "./config";
 
@@ -21,7 +23,9 @@ const processExit: FatalExit = {
  */
 export function parseConfigOrExit(env: Readonly<Record<string, string | undefined>>, fatal: FatalExit = processExit): ConsoleConfig {
   try {
-    return parseConfig(env);
+    const config = parseConfig(env);
+    checkUsersFile(config);
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) {
       fatal.write(`dubbo-console: ${e.message}\n`);
@@ -29,4 +33,17 @@ export function parseConfigOrExit(env: Readonly<Record<string, string | undefine
     }
     throw e;
   }
+}
+
+/** Reads the users file once, so a missing or bad one stops start-up with one line naming the file and entry. */
+function checkUsersFile(config: ConsoleConfig): void {
+  const file = config.auth.mode === "on" ? config.auth.usersFile : null;
+  if (file === null) return;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new ConfigError("CONSOLE_USERS_FILE", `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  parseUsersFile(text, file);
 }

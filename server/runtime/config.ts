@@ -2,6 +2,7 @@ import { isAbsolute, normalize } from "node:path";
 import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
+import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
 
 /** The console's whole configuration, read from the environment in this one place. */
@@ -11,7 +12,16 @@ export interface ConsoleConfig {
   readonly logLevel: "debug" | "info" | "warn" | "error";
   /** The folder of the registries' disk caches (absolute); null when the cache is off. */
   readonly cacheDir: string | null;
+  /** Sign-in, sessions and tokens (never logged: it holds the session secret). */
+  readonly auth: AuthConfig;
+  /** The largest JSON request body read, in bytes (CONSOLE_MAX_BODY_BYTES, default 1 MiB). */
+  readonly maxBodyBytes: number;
+  /** Test invocations per user: `perSecond` refilled, up to `burst` at once (CONSOLE_INVOKE_RATE `20/40`). */
+  readonly invokeRate: { readonly perSecond: number; readonly burst: number };
 }
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_INVOKE_RATE = { perSecond: 20, burst: 40 } as const;
 
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
 export const DEFAULT_PORT = 3000;
@@ -43,7 +53,35 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (!port.success) throw new ConfigError("PORT", `"${portText}" is ${port.error.issues[0]?.message ?? "invalid"}`);
   const logLevel = env.LOG_LEVEL?.trim() || "info";
   if (!isLevel(logLevel)) throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of debug, info, warn, error`);
-  return { registries, port: port.data, logLevel, cacheDir: parseCacheDir(env) };
+  return {
+    registries,
+    port: port.data,
+    logLevel,
+    cacheDir: parseCacheDir(env),
+    auth: parseAuthConfig(env),
+    maxBodyBytes: parseMaxBodyBytes(env.CONSOLE_MAX_BODY_BYTES),
+    invokeRate: parseInvokeRate(env.CONSOLE_INVOKE_RATE),
+  };
+}
+
+/** CONSOLE_MAX_BODY_BYTES: a whole number of bytes from 1 KiB to 64 MiB. */
+export function parseMaxBodyBytes(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_MAX_BODY_BYTES;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1024 || n > 64 * 1024 * 1024) throw new ConfigError("CONSOLE_MAX_BODY_BYTES", `"${text}" is not a whole number of bytes from 1024 to 67108864`);
+  return n;
+}
+
+/** CONSOLE_INVOKE_RATE: `PER_SECOND` or `PER_SECOND/BURST` (burst defaults to twice the rate). */
+function parseInvokeRate(raw: string | undefined): { perSecond: number; burst: number } {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_INVOKE_RATE;
+  const m = /^(\d{1,6})(?:\/(\d{1,6}))?$/.exec(text);
+  const perSecond = Number(m?.[1]);
+  const burst = m?.[2] === undefined ? perSecond * 2 : Number(m[2]);
+  if (!m || perSecond < 1 || burst < 1) throw new ConfigError("CONSOLE_INVOKE_RATE", `"${text}" is not RATE or RATE/BURST (whole numbers from 1, e.g. 20/40)`);
+  return { perSecond, burst };
 }
 
 /**

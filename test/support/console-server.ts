@@ -41,11 +41,14 @@ export async function waitForRegistrySync(url: string): Promise<void> {
  * configuration, then runs `next start`), without npm in between. `next start` listens
  * on every address unless given `-H`. The registry disk cache is off unless `env` turns
  * it on: a cache left in the home folder by an earlier run against a reused port would
- * otherwise be served.
+ * otherwise be served. Authentication is off (`CONSOLE_AUTH=off`) unless `env` sets
+ * CONSOLE_USERS_FILE, CONSOLE_API_TOKEN or CONSOLE_AUTH (see ./users-file.ts).
  */
 export function launchConsole(env: Record<string, string>, port: number, host = "127.0.0.1"): Peer {
+  const authSet = ["CONSOLE_USERS_FILE", "CONSOLE_API_TOKEN", "CONSOLE_AUTH"].some((k) => k in env);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CONSOLE_"))) as NodeJS.ProcessEnv;
   return startPeer("console", process.execPath, [join(ROOT, "scripts", "start.mjs"), "-H", host, "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...env },
+    env: { ...inherited, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", ...(authSet ? {} : { CONSOLE_AUTH: "off" }), ...env },
   });
 }

@@ -2,10 +2,13 @@ import "server-only";
 import { MethodNotAllowedError, NotFoundError } from "@/lib/errors";
 import { errorResponse } from "./error-response";
 import type { HttpMethod } from "./http-methods";
-import { type HandlerBody, route } from "./route-handler";
+import { type MethodSpec, route } from "./route-handler";
 
-/** The methods an endpoint implements itself; HEAD and OPTIONS are derived from them. */
-export type EndpointBodies = Partial<Record<Exclude<HttpMethod, "HEAD" | "OPTIONS">, HandlerBody>>;
+/**
+ * The methods an endpoint implements itself, each with the permission it needs; HEAD and
+ * OPTIONS are derived from them.
+ */
+export type EndpointBodies = Partial<Record<Exclude<HttpMethod, "HEAD" | "OPTIONS">, MethodSpec>>;
 
 /** A route file's exports: one handler per HTTP method. */
 export type RouteExports = Record<HttpMethod, (request: Request) => Promise<Response>>;
@@ -14,10 +17,11 @@ export type RouteExports = Record<HttpMethod, (request: Request) => Promise<Resp
  * The exports of one route file, each implemented method wrapped by `route()`. Next
  * answers a method a route file leaves out with an empty 405 and no `Allow`, so every route
  * file exports all of HTTP_METHODS (./http-methods) through this (a unit test checks each file):
- * `export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({ GET: ... })`.
+ * `export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({ GET: { permission: "read", handle: ... } })`.
  *
+ * - every implemented method admits the request for its permission first (route-handler.ts);
  * - HEAD runs GET (the status and headers of GET, no body), as Next itself would;
- * - OPTIONS answers 204 with `Allow`;
+ * - OPTIONS answers 204 with `Allow` to anyone (it says nothing but the methods);
  * - any other method the endpoint does not implement answers 405 method_not_allowed, in the
  *   JSON error shape, with `Allow`.
  *

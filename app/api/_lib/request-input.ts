@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { BodyTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { parseMaxBodyBytes } from "@/server/runtime/config";
 
 /**
  * Validates the URL query against `schema`, or throws a ValidationError naming each bad
@@ -19,16 +20,16 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
  * the answer is the client's error, never a 500: another media type is 415
  * unsupported_media_type (requiring JSON also makes a cross-site form post impossible
  * without a CORS preflight), an empty or malformed body is 400 validation_failed, and so is
- * a body that does not match the schema, with an issue per bad field.
+ * a body that does not match the schema, with an issue per bad field. A body over `limit`
+ * bytes (CONSOLE_MAX_BODY_BYTES, 1 MiB by default) is 413 payload_too_large, and no more
+ * than the limit is read.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, limit = bodyLimit()): Promise<z.output<S>> {
   const type = request.headers.get("content-type");
   if (!isJson(type)) {
     throw new UnsupportedMediaTypeError(`the body must be JSON (content-type: application/json), got ${type ? JSON.stringify(type) : "no content-type"}`);
   }
-  const text = await request.text().catch(() => {
-    throw bodyError("the body could not be read to its end");
-  });
+  const text = await readText(request, limit);
   if (text.trim() === "") throw bodyError("the body is empty; expected JSON");
   let value: unknown;
   try {
@@ -39,6 +40,41 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   const result = schema.safeParse(value);
   if (!result.success) throw invalid("body", result.error.issues);
   return result.data;
+}
+
+let configuredLimit: number | undefined;
+
+/** CONSOLE_MAX_BODY_BYTES, read once (start-up has already refused a bad value). */
+function bodyLimit(): number {
+  return (configuredLimit ??= parseMaxBodyBytes(process.env.CONSOLE_MAX_BODY_BYTES));
+}
+
+/**
+ * The body as UTF-8 text, counting bytes as they stream in: a Content-Length over the
+ * limit is refused before reading, and so is a body (chunked, or lying about its length)
+ * as soon as it passes the limit; the rest is not read.
+ */
+async function readText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = await reader.read().catch(() => {
+      throw bodyError("the body could not be read to its end");
+    });
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(chunk.value);
+  }
+  // TextDecoder drops a leading BOM, as Request.text() does.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** `application/json` or a `+json` type, with any parameters (`; charset=utf-8`). */

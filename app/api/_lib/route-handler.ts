@@ -4,14 +4,20 @@ import { ConsoleError, isConsoleError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
 import type { Engine } from "@/server/runtime/engine";
 import type { Actor } from "@/lib/auth/actor";
+import type { Permission } from "@/lib/auth/roles";
+import { authRuntime } from "@/server/auth/auth-runtime";
+import { admit } from "./admission";
 import { errorResponse } from "./error-response";
-import { requestActor } from "./request-actor";
 
 /** What a handler body receives: the request and the process's engine. */
 export interface HandlerContext {
   readonly request: Request;
   readonly engine: Engine;
-  /** Who made the request (recorded by the audit trail). */
+  /**
+   * Who made the request (recorded by the audit trail): the signed-in user or token, the
+   * anonymous admin where authentication is off, or, on a public endpoint with no
+   * credentials, an anonymous viewer.
+   */
   readonly actor: Actor;
 }
 
@@ -22,16 +28,29 @@ export interface HandlerContext {
 export type HandlerBody = (ctx: HandlerContext) => Promise<unknown> | unknown;
 
 /**
- * Wraps every route handler (route files get it through `endpoint()`): runs it, answers
+ * One method of one endpoint: what it needs (lib/auth/roles.ts PERMISSIONS; the server
+ * enforces it before `handle` runs) and its body. `permission` is required, so no method
+ * can be left unguarded by forgetting it.
+ */
+export interface MethodSpec {
+  readonly permission: Permission;
+  readonly handle: HandlerBody;
+}
+
+/**
+ * Wraps every route handler (route files get it through `endpoint()`): admits the request
+ * (401 without valid credentials, 403 for a cross-origin cookie write or a role below
+ * `spec.permission`; see admission.ts), runs it, answers
  * its value as JSON (a Response it returns is answered as it is), turns typed errors into `{ error: { code, message } }` with the
  * status from HTTP_STATUS, and turns anything unexpected into a logged 500 that says
  * nothing of the internals.
  */
-export function route(body: HandlerBody) {
+export function route(spec: MethodSpec) {
   return async (request: Request): Promise<Response> => {
     const engine = getEngine();
     try {
-      const result = await body({ request, engine, actor: requestActor(request) });
+      const actor = await admit(request, spec.permission, authRuntime().authenticator);
+      const result = await spec.handle({ request, engine, actor });
       if (result instanceof Response) return result;
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
     } catch (e) {

@@ -17,8 +17,8 @@ afterAll(() => findEngine()?.close());
 const at = (method: string, path = "/api/v1/thing") => new Request(`http://console${path}`, { method });
 
 describe("endpoint()", () => {
-  const getOnly = endpoint({ GET: () => ({ ok: true }) });
-  const writeOnly = endpoint({ POST: () => ({ created: true }), DELETE: () => ({ deleted: true }) });
+  const getOnly = endpoint({ GET: { permission: "read", handle: () => ({ ok: true }) } });
+  const writeOnly = endpoint({ POST: { permission: "routes.write", handle: () => ({ created: true }) }, DELETE: { permission: "routes.write", handle: () => ({ deleted: true }) } });
 
   it("runs the methods it was given, wrapped", async () => {
     const res = await getOnly.GET(at("GET"));

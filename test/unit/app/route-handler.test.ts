@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
-import { route } from "@/app/api/_lib/route-handler";
+import { type HandlerBody, type MethodSpec, route } from "@/app/api/_lib/route-handler";
 import { ConsoleError, ERROR_CODES, MethodNotAllowedError, NotFoundError, RegistryUnavailableError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
@@ -14,6 +14,8 @@ afterEach(() => vi.restoreAllMocks());
 afterAll(() => findEngine()?.close());
 
 const request = (url = "http://console/api/v1/x") => new Request(url);
+/** A handler that needs only to read (authentication is off in unit tests: the anonymous admin). */
+const read = (handle: HandlerBody): MethodSpec => ({ permission: "read", handle });
 
 describe("the HTTP error edge", () => {
   it("maps every error code to a status", () => {
@@ -28,9 +30,9 @@ describe("the HTTP error edge", () => {
     [new UnsupportedMediaTypeError("the body must be JSON"), 415, { code: "unsupported_media_type", message: "the body must be JSON" }],
     [new ConsoleError("config_invalid", "invalid PORT"), 500, { code: "config_invalid", message: "invalid PORT" }],
   ])("answers %s with %i and the error body", async (error, status, body) => {
-    const res = await route(() => {
+    const res = await route(read(() => {
       throw error;
-    })(request());
+    }))(request());
     expect(res.status).toBe(status);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -39,18 +41,18 @@ describe("the HTTP error edge", () => {
 
   it("sends the Allow header with a 405, and only then", async () => {
     const throwing = (e: Error) =>
-      route(() => {
+      route(read(() => {
         throw e;
-      })(request());
+      }))(request());
     expect((await throwing(new MethodNotAllowedError("PUT", "/api/v1/x", ["GET", "HEAD", "OPTIONS"]))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect((await throwing(new NotFoundError("no such service"))).headers.get("allow")).toBeNull();
   });
 
   it("answers an unexpected error with a 500 that hides it, and logs it whole", async () => {
     const logged = vi.spyOn(engine.log, "error").mockImplementation(() => undefined);
-    const res = await route(() => {
+    const res = await route(read(() => {
       throw new TypeError("secret internals");
-    })(request());
+    }))(request());
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: { code: "internal", message: "internal error; see the console's log" } });
@@ -63,7 +65,7 @@ describe("the HTTP error edge", () => {
   });
 
   it("answers the handler's value as JSON, never cached", async () => {
-    const res = await route(() => ({ ok: 1 }))(request());
+    const res = await route(read(() => ({ ok: 1 })))(request());
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ ok: 1 });

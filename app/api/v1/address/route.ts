@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 
 /** GET /api/v1/address?value= — what is registered at a host (every port) or host:port. 404 when nothing is. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.catalog.address(parseQuery(request, addressQuerySchema).value),
+  GET: { permission: "read", handle: ({ request, engine }) => engine.catalog.address(parseQuery(request, addressQuerySchema).value) },
 });

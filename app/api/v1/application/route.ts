@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 
 /** GET /api/v1/application?name= — what one application provides and consumes, and its instances. 404 for an unknown name. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.catalog.application(parseQuery(request, applicationQuerySchema).name),
+  GET: { permission: "read", handle: ({ request, engine }) => engine.catalog.application(parseQuery(request, applicationQuerySchema).name) },
 });

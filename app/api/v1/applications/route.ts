@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 
 /** GET /api/v1/applications?q= — every application that provides or consumes a service, consumer-only ones included. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.catalog.applications(parseQuery(request, applicationsQuerySchema).q),
+  GET: { permission: "read", handle: ({ request, engine }) => engine.catalog.applications(parseQuery(request, applicationsQuerySchema).q) },
 });

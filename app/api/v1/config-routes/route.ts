@@ -12,10 +12,10 @@ export const runtime = "nodejs";
  * one, 409 when it changed since; DELETE `?key=&revision=` removes one, 409 likewise.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.configRoutes.list(parseQuery(request, configRoutesQuerySchema)),
-  PUT: async ({ request, engine }) => {
+  GET: { permission: "read", handle: ({ request, engine }) => engine.configRoutes.list(parseQuery(request, configRoutesQuerySchema)) },
+  PUT: { permission: "routes.write", handle: async ({ request, engine }) => {
     const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema));
     return NextResponse.json(answer, { status: answer.created ? 201 : 200, headers: { "cache-control": "no-store" } });
-  },
-  DELETE: ({ request, engine }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema)),
+  } },
+  DELETE: { permission: "routes.write", handle: ({ request, engine }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema)) },
 });

@@ -5,5 +5,5 @@ export const runtime = "nodejs";
 
 /** GET /api/v1/registry — each configured registry's connection state and view. Never 503: it reports. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ engine }) => engine.registryStatus(),
+  GET: { permission: "read", handle: ({ engine }) => engine.registryStatus() },
 });

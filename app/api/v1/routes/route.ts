@@ -12,9 +12,9 @@ export const runtime = "nodejs";
  * (its `node` is the ZooKeeper path written) and `Location`.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => engine.routes.list(parseQuery(request, routesQuerySchema)),
-  POST: async ({ request, engine }) => {
+  GET: { permission: "read", handle: ({ request, engine }) => engine.routes.list(parseQuery(request, routesQuerySchema)) },
+  POST: { permission: "routes.write", handle: async ({ request, engine }) => {
     const route = await engine.routes.create(await parseJsonBody(request, createRouteBodySchema));
     return createdResponse(route, `/api/v1/routes/${route.id}`);
-  },
+  } },
 });

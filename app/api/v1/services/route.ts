@@ -8,5 +8,5 @@ export const runtime = "nodejs";
 
 /** GET /api/v1/services?q=&by=&limit=&cursor= — one page of the services matching a search, with provider and consumer counts. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: ({ request, engine }) => jsonTextResponse(engine.catalog.listJson(parseQuery(request, servicesQuerySchema))),
+  GET: { permission: "read", handle: ({ request, engine }) => jsonTextResponse(engine.catalog.listJson(parseQuery(request, servicesQuerySchema))) },
 });

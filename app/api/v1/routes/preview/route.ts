@@ -12,5 +12,5 @@ export const runtime = "nodejs";
  * consumer, and which registered consumers it changes. Nothing is written.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: async ({ request, engine }) => previewRoute(await parseJsonBody(request, routePreviewBodySchema), engine),
+  POST: { permission: "read", handle: async ({ request, engine }) => previewRoute(await parseJsonBody(request, routePreviewBodySchema), engine) },
 });

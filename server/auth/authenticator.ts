@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import type { Actor } from "@/lib/auth/actor";
+import type { Role } from "@/lib/auth/roles";
+import { EMPTY_USERS_FILE, type UsersFile } from "@/lib/auth/users-file";
+import { UnauthorizedError } from "@/lib/errors";
+import type { AuthConfig } from "@/server/runtime/auth-config";
+import { verifyPassword } from "./password";
+import { readCookie, SESSION_COOKIE, sealSession, unsealSession } from "./session-cookie";
+import { matchToken } from "./token-match";
+import { UsersStore } from "./users-store";
+
+/** A signed-in user as the session API answers it. */
+export interface SessionUser {
+  readonly name: string;
+  readonly role: Role;
+  readonly via: Actor["via"];
+}
+
+/** A successful sign-in: the user, the sealed cookie value and when it expires (epoch ms). */
+export interface SignedIn {
+  readonly user: SessionUser;
+  readonly seal: string;
+  readonly expiresAt: number;
+  readonly maxAgeSeconds: number;
+}
+
+/** The one answer to a failed sign-in, whether the name or the password was wrong. */
+export const WRONG_CREDENTIALS = "wrong name or password";
+
+/**
+ * Who a request is, from its credentials: an `Authorization: Bearer` token (the users file's
+ * tokens, or CONSOLE_API_TOKEN), else the session cookie. Stateless across replicas: a
+ * session is a sealed cookie, and every check re-reads the users file (see UsersStore), so
+ * a user removed from it, or given another role, is signed out at their next request.
+ */
+export class Authenticator {
+  private readonly store: UsersStore | null;
+
+  constructor(
+    readonly config: AuthConfig,
+    onError: (message: string) => void = () => undefined,
+  ) {
+    this.store = config.mode === "on" && config.usersFile !== null ? new UsersStore(config.usersFile, onError) : null;
+  }
+
+  get enabled(): boolean {
+    return this.config.mode === "on";
+  }
+
+  /**
+   * The request's actor. With authentication off, the anonymous admin. Otherwise throws
+   * {@link UnauthorizedError} for no credentials, a token that matches none, or a session
+   * cookie that is forged, expired or names a user no longer in the users file with that role.
+   */
+  async authenticate(request: Request): Promise<Actor> {
+    const address = clientAddress(request);
+    if (this.config.mode === "off") return { name: "anonymous", role: "admin", via: "anonymous", address };
+    const authorization = request.headers.get("authorization");
+    if (authorization !== null) {
+      const token = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1];
+      const match = token === undefined ? null : matchToken(createHash("sha256").update(token).digest(), this.users().tokens, this.config.apiTokenSha256);
+      if (match === null) throw new UnauthorizedError("the API token is not valid (Authorization: Bearer <token>)");
+      return { ...match, via: "token", address };
+    }
+    const seal = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+    if (seal === null) throw new UnauthorizedError();
+    const user = await this.sessionUser(seal);
+    if (user === null) throw new UnauthorizedError("the session has expired or is not valid; sign in again");
+    return { name: user.name, role: user.role, via: "session", address };
+  }
+
+  /** Like {@link authenticate}, but null instead of throwing (GET /api/v1/session, the page guard). */
+  async identify(request: Request): Promise<Actor | null> {
+    return this.authenticate(request).catch((e: unknown) => {
+      if (e instanceof UnauthorizedError) return null;
+      throw e;
+    });
+  }
+
+  /**
+   * Checks `name` and `password` against the users file, re-read first. Throws
+   * UnauthorizedError with one message for a wrong name and a wrong password (each costs an
+   * argon2 verification).
+   */
+  async signIn(name: string, password: string, now = Date.now()): Promise<SignedIn> {
+    const user = this.users().users.get(name);
+    const ok = await verifyPassword(user?.password, password);
+    if (!ok || !user || this.config.mode !== "on" || this.config.sessionSecret === null) throw new UnauthorizedError(WRONG_CREDENTIALS);
+    const ttl = this.config.sessionTtlSeconds;
+    const expiresAt = now + ttl * 1000;
+    const seal = await sealSession({ name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);
+    return { user: { name: user.name, role: user.role, via: "session" }, seal, expiresAt, maxAgeSeconds: ttl };
+  }
+
+  private async sessionUser(seal: string): Promise<{ name: string; role: Role } | null> {
+    if (this.config.mode !== "on" || this.config.sessionSecret === null) return null;
+    const claims = await unsealSession(seal, this.config.sessionSecret, this.config.sessionTtlSeconds);
+    if (claims === null) return null;
+    const user = this.users().users.get(claims.name);
+    return user !== undefined && user.role === claims.role ? { name: user.name, role: user.role } : null;
+  }
+
+  private users(): UsersFile {
+    return this.store?.current() ?? EMPTY_USERS_FILE;
+  }
+}
+
+/**
+ * The header scripts/start.mjs sets on every request from the socket's peer address,
+ * replacing any a client sent (see app/api/_lib/peer-address.ts), so it cannot be forged.
+ */
+export const PEER_ADDRESS_HEADER = "x-dubbo-console-peer";
+
+/**
+ * The client's address: the socket's peer as scripts/start.mjs recorded it. Not
+ * `x-forwarded-for`: `next start` keeps one a client sent, so its first hop is whatever the
+ * client says (behind a reverse proxy, the address is the proxy's). Under `next dev`, which
+ * does not go through start.mjs, the first hop of `x-forwarded-for`.
+ */
+export function clientAddress(request: Request): string {
+  return request.headers.get(PEER_ADDRESS_HEADER)?.trim() || request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
