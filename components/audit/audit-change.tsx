@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AuditEntry } from "@/lib/api/audit";
 import { type FieldChange, fieldChanges, valueText } from "@/lib/audit/field-changes";
 import { wordDiff } from "@/lib/audit/word-diff";
@@ -8,6 +9,16 @@ const INLINE_DIFF_MIN_LENGTH = 24;
 
 const removed = "rounded-sm bg-red-100 text-red-900 line-through decoration-red-500/60 dark:bg-red-950/70 dark:text-red-200";
 const added = "rounded-sm bg-emerald-100 text-emerald-900 dark:bg-emerald-950/70 dark:text-emerald-200";
+
+/** One fact of an invocation, as monospace text that wraps anywhere. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-x-3 gap-y-0.5 py-1.5 sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
+      <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
 
 /** One changed text with the removed words struck through and the added ones highlighted. */
 function TextDiff({ before, after }: { before: string; after: string }) {
@@ -56,17 +67,31 @@ function ChangeRow({ change }: { change: FieldChange }) {
  * a changed rule with its words marked, a creation's or deletion's fields on their own; the
  * error of a failed change; the raw before and after behind a disclosure for the rest.
  */
-export function AuditChange({ entry }: { entry: AuditEntry }) {
+export function AuditChange({ entry }: { entry: Pick<AuditEntry, "before" | "after" | "error" | "invocation" | "truncated"> }) {
   const changes = fieldChanges(entry.before, entry.after);
-  const what = entry.before === null ? "Created with" : entry.after === null ? "Removed, as it was" : "Changed";
+  const none = (side: unknown) => side === null || side === undefined;
+  const what = none(entry.before) ? "Created with" : none(entry.after) ? "Removed, as it was" : "Changed";
+  const call = entry.invocation;
   return (
     <div className="space-y-2" data-testid="audit-change">
+      {call && (
+        <dl className="divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="audit-invocation">
+          <Fact term="Method">
+            {call.method}({(call.parameterTypes ?? []).join(", ")})
+          </Fact>
+          <Fact term="Arguments">{JSON.stringify(call.args)}</Fact>
+          <Fact term="Result">{JSON.stringify(call.result)}</Fact>
+          <Fact term="Provider">{call.provider ?? "none answered"}</Fact>
+          <Fact term="Time">{call.elapsedMs} ms</Fact>
+        </dl>
+      )}
+      {entry.truncated && <p className="text-xs text-zinc-500 dark:text-zinc-400">A large field was cut short to keep the entry within its size cap.</p>}
       {entry.error && (
         <p className="text-sm text-red-700 dark:text-red-300">
           Failed: <span className="font-mono text-xs">{entry.error.code}</span> {entry.error.message}
         </p>
       )}
-      {changes.length === 0 ? (
+      {call && changes.length === 0 ? null : changes.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No field changed.</p>
       ) : (
         <div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditFilter } from "@/lib/api/audit";
+import type { AuditFilter } from "@/lib/api/audit-filter";
 import { auditPagesQuery } from "@/lib/api/queries";
 import { useDebounced } from "../routes/use-debounced";
 import { useFilterParam } from "../services/use-filter-param";

@@ -14,18 +14,19 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { TimeAgo } from "../ui/time-ago";
 import { rollbackErrorMessage, useRollbackRoute } from "./use-rollback-route";
 
-/** Whether the state before `entry` can be restored: a change that worked and had a before (not a creation). */
+/** Whether the state before `entry` can be restored: a route change that was made (undoing a creation deletes the route). */
 function restorable(entry: AuditEntry): boolean {
-  return entry.outcome === "ok" && entry.before !== null;
+  return entry.outcome === "ok" && entry.kind.startsWith("route.");
 }
 
-function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: AuditEntry; onRolledBack: (restored: Route) => void }) {
+function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: AuditEntry; onRolledBack: (restored: Route | null) => void }) {
   const rollback = useRollbackRoute();
+  const deletes = entry.before === null || entry.before === undefined;
   return (
     <ConfirmDialog
       trigger="Roll back to before this change"
       title={`Roll back “${route.name}”?`}
-      description={`The route is put back as it was before this change (${entry.summary}). Consumers pick the restored route up within seconds, and the rollback itself is recorded in the audit trail.`}
+      description={`${deletes ? "This change created the route, so rolling it back deletes the route" : "The route is put back as it was before this change"} (${entry.summary}). Consumers see it within seconds, and the rollback itself is recorded in the audit trail.`}
       confirmLabel="Roll back"
       pendingLabel="Rolling back…"
       pending={rollback.isPending}
@@ -35,15 +36,15 @@ function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: A
         rollback.mutate(
           { id: route.id, auditId: entry.id },
           {
-            onSuccess: (restored) => {
+            onSuccess: (answer) => {
               close();
-              onRolledBack(restored);
+              onRolledBack(answer.route);
             },
           },
         )
       }
     >
-      {entry.before && <AuditChange entry={{ ...entry, before: entry.after, after: entry.before, error: undefined }} />}
+      <AuditChange entry={{ before: entry.after, after: entry.before }} />
     </ConfirmDialog>
   );
 }
@@ -54,7 +55,7 @@ function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: A
  * back after a confirmation (the dialog shows what the rollback will change). A 409 (the
  * route moved on meanwhile) is said in the dialog and nothing is changed.
  */
-export function RouteHistory({ route, onRolledBack }: { route: Route; onRolledBack: (restored: Route) => void }) {
+export function RouteHistory({ route, onRolledBack }: { route: Route; onRolledBack: (restored: Route | null) => void }) {
   const query = useQuery(routeHistoryQuery(route.id));
   const { can } = useSession();
   return (

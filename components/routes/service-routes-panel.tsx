@@ -107,6 +107,7 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
           key={editing.id}
           route={editing}
           onRolledBack={(restored) => {
+            if (restored === null) return close();
             setOpened(restored);
             go(routeEditHref(restored));
           }}

@@ -1,20 +1,20 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RollbackBody } from "@/lib/api/audit";
+import { type RollbackBody, rollbackResponseSchema } from "@/lib/api/audit";
 import { ApiError } from "@/lib/api/fetch-json";
-import { routeSchema } from "@/lib/api/routes";
 import { sendJson } from "@/lib/api/send-json";
 
 /**
  * POST /api/v1/routes/{id}/rollback {auditId}: restores the route as it was before that
- * entry's change, and answers the route as restored (a new id, as any edit). Refetches the
+ * entry's change, and answers `{ route }` as restored (a new id, as any edit; null when it
+ * undid a creation, so the route is deleted). Refetches the
  * routes, their histories and the audit trail either way (a 409 means they moved on).
  */
 export function useRollbackRoute() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, auditId }: { id: string } & RollbackBody) => sendJson("POST", `/api/v1/routes/${encodeURIComponent(id)}/rollback`, { auditId } satisfies RollbackBody, routeSchema),
+    mutationFn: ({ id, auditId }: { id: string } & RollbackBody) => sendJson("POST", `/api/v1/routes/${encodeURIComponent(id)}/rollback`, { auditId } satisfies RollbackBody, rollbackResponseSchema),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ["routes"] }), client.invalidateQueries({ queryKey: ["audit"] })]),
   });
 }

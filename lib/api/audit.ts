@@ -1,12 +1,16 @@
 /**
- * The HTTP API of the audit trail: `GET /api/v1/audit` (newest first, filtered, paged by
- * cursor), `GET /api/v1/routes/{id}/history` (one route through all its edits) and
- * `POST /api/v1/routes/{id}/rollback` (restore the state before one entry's change).
+ * The HTTP contract of the audit trail: GET /api/v1/audit, GET /api/v1/routes/{id}/history
+ * and POST /api/v1/routes/{id}/rollback. Shared by the handlers and the browser client.
+ *
+ * An entry records one change the console made (a route written, a config-center rule
+ * written, a method invoked): who, when, from where, what, and the state before and after.
  */
 import { z } from "zod";
 import { ROLES } from "../auth/roles";
+import { choiceParam, textParam, wholeNumberParam } from "./query-params";
+import { routeSchema } from "./routes";
 
-/** Every kind of change the trail records. */
+/** What an entry records. `route.priority` is an edit that changed only the priority. */
 export const AUDIT_KINDS = [
   "route.create",
   "route.edit",
@@ -22,6 +26,9 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
+/** An entry id: the audit node's ZooKeeper sequence, ten digits, zero-padded; later entries have greater ids. */
+export const auditIdSchema = z.string().regex(/^\d{10}$/, "an audit id is the ten digits of an entry's id");
+
 export const auditActorSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
@@ -29,45 +36,93 @@ export const auditActorSchema = z.object({
   address: z.string(),
 });
 
-/** One recorded change: who, when, from where, what, and the state before and after it. */
-export const auditEntrySchema = z.object({
+/** The route an entry is about. */
+export const auditRouteSchema = z.object({
+  /**
+   * The route's identity across edits (its id changes with every edit): registry, service
+   * directory, group, version and name. Opaque; pass it as `route=` to filter.
+   */
+  key: z.string(),
+  /** The key before a rename, when the edit renamed the route. */
+  previousKey: z.string().optional(),
+  name: z.string(),
+  /** The route's id after the change; for a delete, its id before. */
   id: z.string(),
-  /** When, in ms since the epoch. */
-  at: z.number(),
+});
+
+/** What an invocation entry records of the call. Arguments and result may be cut short (`truncated`). */
+export const auditInvocationSchema = z.object({
+  method: z.string(),
+  parameterTypes: z.array(z.string()).optional(),
+  args: z.unknown(),
+  /** The value answered, or the Java exception the method threw. */
+  result: z.unknown(),
+  /** `host:port` of the provider that answered; null when none did. */
+  provider: z.string().nullable(),
+  elapsedMs: z.number().nonnegative(),
+});
+
+export const auditEntrySchema = z.object({
+  id: auditIdSchema,
+  /** When the change was made, ms since the epoch (the writing console's clock). */
+  at: z.number().int().nonnegative(),
   actor: auditActorSchema,
   kind: z.enum(AUDIT_KINDS),
-  /** The service key it concerns. */
+  /** The service key, `group/interface:version`; for an application-scoped config rule, the application. */
   service: z.string(),
-  route: z.object({ key: z.string(), name: z.string(), id: z.string().optional() }).optional(),
+  route: auditRouteSchema.optional(),
+  /** One line for people. */
   summary: z.string(),
-  /** The thing before the change; null for a creation or an invocation. */
-  before: z.record(z.string(), z.unknown()).nullable(),
-  /** The thing after the change; null for a deletion. */
-  after: z.record(z.string(), z.unknown()).nullable(),
+  /** The route or rule as the API showed it before the change (null: there was none); null for an invocation. */
+  before: z.unknown(),
+  /** The same after the change (null: deleted); null for an invocation. */
+  after: z.unknown(),
+  invocation: auditInvocationSchema.optional(),
+  /** `error`: an invocation that failed (a route change is recorded only when it was made). */
   outcome: z.enum(["ok", "error"]),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Present when a large field was cut to keep the entry within its size cap: that field holds a prefix of its JSON text. */
+  truncated: z.literal(true).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** An entry before ZooKeeper gives it its id. */
+export type AuditDraft = Omit<AuditEntry, "id">;
 
-/** GET /api/v1/audit's answer: `nextCursor` null on the last page. */
-export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  nextCursor: z.string().nullable(),
+export const AUDIT_DEFAULT_LIMIT = 50;
+export const AUDIT_MAX_LIMIT = 500;
+
+export const auditQuerySchema = z.object({
+  /** A service key (`group/interface:version`) or an interface: entries of that service. */
+  service: textParam("service", { max: 1_000 }),
+  /** An actor's name. */
+  user: textParam("user", { max: 200 }),
+  kind: choiceParam("kind", AUDIT_KINDS),
+  /** A route key (an entry's `route.key`). */
+  route: textParam("route", { max: 4_000 }),
+  /** `nextCursor` of the page before: entries older than it. */
+  cursor: z
+    .string({ error: "cursor must be the nextCursor of a page" })
+    .regex(/^\d{10}$/, "cursor must be the nextCursor of a page (ten digits)")
+    .optional(),
+  limit: wholeNumberParam("limit", { min: 1, max: AUDIT_MAX_LIMIT, fallback: AUDIT_DEFAULT_LIMIT }),
 });
-export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** GET /api/v1/audit's filters; a field left undefined or empty is any. */
-export interface AuditFilter {
-  readonly service?: string;
-  readonly user?: string;
-  readonly kind?: AuditKind | "";
-  readonly route?: string;
-}
+/** A page of entries, newest first; `nextCursor` fetches the next (older) page, null on the last. */
+export const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: auditIdSchema.nullable(),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
-/** GET /api/v1/routes/{id}/history's answer, newest first. */
-export const routeHistorySchema = z.object({ entries: z.array(auditEntrySchema) });
-export type RouteHistory = z.infer<typeof routeHistorySchema>;
+/** A route's history: every entry about it, newest first. */
+export const routeHistoryResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type RouteHistoryResponse = z.infer<typeof routeHistoryResponseSchema>;
 
-/** POST /api/v1/routes/{id}/rollback's body: the entry whose change to undo. */
-export const rollbackBodySchema = z.strictObject({ auditId: z.string().min(1) });
+/** POST /api/v1/routes/{id}/rollback: restore the route to the `before` of entry `auditId`. */
+export const rollbackBodySchema = z.strictObject({ auditId: auditIdSchema });
 export type RollbackBody = z.infer<typeof rollbackBodySchema>;
+
+/** The rollback's answer: the route as restored, or null when the rollback deleted it (it undid a create). */
+export const rollbackResponseSchema = z.object({ route: routeSchema.nullable() });
+export type RollbackResponse = z.infer<typeof rollbackResponseSchema>;

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { type AuditFilter, auditPageSchema, routeHistorySchema } from "./audit";
+import { auditResponseSchema, routeHistoryResponseSchema } from "./audit";
+import type { AuditFilter } from "./audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
@@ -183,7 +184,7 @@ export function auditPagesQuery(filter: AuditFilter) {
     queryFn: ({ pageParam, signal }) =>
       fetchJson(
         url("/api/v1/audit", { service: filter.service ?? "", user: filter.user ?? "", kind: filter.kind ?? "", route: filter.route ?? "", cursor: pageParam ?? "", limit: String(AUDIT_PAGE_SIZE) }),
-        auditPageSchema,
+        auditResponseSchema,
         signal,
       ),
     initialPageParam: null as string | null,
@@ -196,7 +197,7 @@ export function auditPagesQuery(filter: AuditFilter) {
 export function routeHistoryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.routeHistory(id),
-    queryFn: ({ signal }) => fetchJson(`/api/v1/routes/${encodeURIComponent(id)}/history`, routeHistorySchema, signal),
+    queryFn: ({ signal }) => fetchJson(`/api/v1/routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

@@ -40,12 +40,21 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => k in rb && sameJson((a as Record<string, unknown>)[k], rb[k]));
 }
 
+/** A side of a change as fields: an object's own, none for null or absence, else one field `value`. */
+function asFields(side: unknown): Readonly<Record<string, unknown>> | null {
+  if (side === null || side === undefined) return null;
+  if (typeof side === "object" && !Array.isArray(side)) return side as Record<string, unknown>;
+  return { value: side };
+}
+
 /**
  * The fields that differ between `before` and `after` (either may be null: a creation has
  * no before, a deletion no after, and then every field is a change), in reading order,
- * without {@link HIDDEN_FIELDS}.
+ * without {@link HIDDEN_FIELDS}. A side that is not an object counts as one field `value`.
  */
-export function fieldChanges(before: Readonly<Record<string, unknown>> | null, after: Readonly<Record<string, unknown>> | null): FieldChange[] {
+export function fieldChanges(beforeSide: unknown, afterSide: unknown): FieldChange[] {
+  const before = asFields(beforeSide);
+  const after = asFields(afterSide);
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: FieldChange[] = [];
   for (const field of [...fields].sort(byReadingOrder)) {

@@ -1,39 +1,60 @@
+import type { AuditDraft } from "@/lib/api/audit";
 import type { RouteChanges } from "@/lib/api/routes";
 import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/route-url";
 import { ConflictError, type ConsoleError, isConsoleError, RegistryUnavailableError } from "@/lib/errors";
+import type { Logger } from "../runtime/logger";
 import type { ZkSession } from "../registry/zk-session";
+import type { AuditWriter } from "./audit/audit-log";
 import { commitMulti, type MultiOp, type MultiOutcome, readVersioned } from "../registry/zk-writes";
 
 /** The route store's helpers that need no state of it: the planned commit, and reading the other routes of a routers directory. */
 
 /**
  * One write planned against the routers directory (and the config-center rules) as just
- * read; null when there is nothing to write. `copyOps` go to the config center.
+ * read; null when there is nothing to write. `copyOps` go to the config center; `audit` is
+ * the entry that records the write.
  */
 export type Plan = {
   readonly ops: MultiOp[];
   readonly copyOps: MultiOp[];
+  readonly audit?: AuditDraft;
   readonly refused: (reason: Extract<MultiOutcome, { type: "refused" }>["reason"]) => ConsoleError;
 } | null;
 
 /** How often a write is tried again when another console write to the same routers directory came between. */
 const MAX_ATTEMPTS = 5;
 
+/** Where a planned write's audit entry goes, and where to log an entry that could not be written. */
+export interface PlanAudit {
+  readonly writer: AuditWriter;
+  readonly log: Logger;
+}
+
 /**
  * Reads the routers directory, plans against its children, and commits the plan with the
  * directory's compare-and-set and the config-center rules' versions as read; plans again
  * when another write to the directory or to one of those rules came between.
+ *
+ * The plan's audit entry is created in the same multi when the audit trail is on the same
+ * session (the first registry's), so the change and its record are made together or not at
+ * all; on another registry it is recorded just after the commit (a failure then is logged,
+ * and the change stands).
  */
-export async function commitPlanned(session: ZkSession, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>): Promise<void> {
+export async function commitPlanned(session: ZkSession, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>, audit?: PlanAudit): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const dir = await readVersioned(session, dirPath);
     const children = dir === null ? [] : ((await session.getChildren(dirPath)) ?? []);
     const planned = await plan(children);
     if (planned === null) return;
     if (dir === null) throw new ConflictError(`${dirPath} was removed while saving; try again`);
-    const ops: MultiOp[] = [{ type: "setData", path: dirPath, data: dir.data, version: dir.version }, ...planned.ops, ...planned.copyOps];
+    const auditOp = audit && planned.audit ? await audit.writer.opOn(session, planned.audit) : null;
+    const ops: MultiOp[] = [{ type: "setData", path: dirPath, data: dir.data, version: dir.version }, ...planned.ops, ...planned.copyOps, ...(auditOp ? [auditOp] : [])];
     const outcome = await commitOrUnknown(session, ops);
-    if (outcome.type === "committed") return;
+    if (outcome.type === "committed") {
+      if (auditOp) audit!.writer.committed();
+      else if (audit && planned.audit) await recordAfter(audit, planned.audit);
+      return;
+    }
     if ((outcome.reason === "bad_version" && outcome.index <= 0) || outcome.index > planned.ops.length) continue;
     throw planned.refused(outcome.reason);
   }
@@ -51,6 +72,15 @@ export function replacementOps(dirPath: string, old: string, next: string): Mult
     { type: "remove", path: `${dirPath}/${old}`, version: -1 },
     { type: "create", path: `${dirPath}/${next}` },
   ];
+}
+
+/** Records the entry of a change already committed on another ensemble than the audit trail's; a failure is logged, not thrown. */
+async function recordAfter(audit: PlanAudit, draft: AuditDraft): Promise<void> {
+  try {
+    await audit.writer.record(draft);
+  } catch (e) {
+    audit.log.error("the audit entry of a route change could not be written", { kind: draft.kind, service: draft.service, summary: draft.summary, error: String(e) });
+  }
 }
 
 /** Commits `ops`; a failure after they were sent leaves the outcome unknown, and says so. */
@@ -80,7 +110,7 @@ function readable(children: readonly string[], service: string): { node: string;
 }
 
 /** The child of `children` that is a route of the same service, group, version and name as `spec`. */
-export function sameName(children: readonly string[], spec: RouteSpec): string | undefined {
+export function sameName(children: readonly string[], spec: Pick<RouteSpec, "service" | "name" | "group" | "version">): string | undefined {
   return readable(children, spec.service).find(({ spec: other }) => other.name === spec.name && other.group === spec.group && other.version === spec.version)?.node;
 }
 

@@ -1,4 +1,6 @@
 import type { ChangeEvent } from "@/lib/api/events";
+import type { AuditEntry } from "@/lib/api/audit";
+import type { Actor } from "@/lib/auth/actor";
 import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routes";
 import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
@@ -7,12 +9,13 @@ import { javaUrlEncode } from "@/lib/dubbo/url";
 import { ConflictError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
 import type { RegistryEntry } from "../registry/registry-view";
-import { ensurePersistentPath, readVersioned } from "../registry/zk-writes";
+import { ensurePersistentPath, type MultiOp, readVersioned } from "../registry/zk-writes";
+import { routeChangeDraft } from "./audit/route-audit";
 import type { ConfigCenterRules } from "./config-center-rules";
 import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
 import { parseRouteId, type RouteRef, revisionOf } from "./route-id";
 import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir, withCopyPresent } from "./route-model";
-import { commitPlanned, definedOnly, duplicate, gone, replacementOps, sameName, sharesCopy } from "./route-store-support";
+import { commitPlanned, definedOnly, duplicate, gone, type PlanAudit, replacementOps, sameName, sharesCopy } from "./route-store-support";
 
 /**
  * Checks a rule before it is saved; throws a typed error (a ConsoleError such as the rule
@@ -32,7 +35,12 @@ export interface RouteStoreOptions {
   readonly checkCondition: ConditionCheck;
   /** Each registry's config center, in the order of the registries; a registry without one lists no copies. */
   readonly configCenters: readonly ConfigCenterView[];
+  /** Where each change is recorded (in the same multi when on the same ZooKeeper), and the log for a record that failed; none: not recorded. */
+  readonly audit?: PlanAudit;
 }
+
+/** Who a change is recorded as when the caller names nobody (the console itself, for a caller outside the HTTP API). */
+export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", via: "anonymous", address: "local" };
 
 /**
  * Condition routes in the registry's `routers` category (lib/dubbo/route-url.ts): listed
@@ -140,7 +148,7 @@ export class RouteStore {
    * directories that are missing.
    * @throws ConflictError when a route of the same name exists for the same service, group and version.
    */
-  async create(body: CreateRouteBody): Promise<Route> {
+  async create(body: CreateRouteBody, actor: Actor = CONSOLE_ACTOR): Promise<Route> {
     const { service, group, version, name, rule, priority, force, runtime, enabled } = body;
     const spec: RouteSpec = { service, group, version, name, rule, priority, force, runtime, enabled, configCenter: body.targets.includes("config-center") };
     this.validate(spec);
@@ -157,10 +165,11 @@ export class RouteStore {
       return {
         ops: [{ type: "create", path: `${dirPath}/${node}` }],
         copyOps: copy.ops,
+        audit: routeChangeDraft(actor, null, routeOf(at, node, copy.present)),
         refused: (reason) =>
           new ConflictError(reason === "node_exists" ? `an identical route already exists at ${dirPath}/${node}` : `${dirPath} was removed while saving; try again`),
       };
-    });
+    }, this.options.audit);
     return routeOf(at, node, copy.present);
   }
 
@@ -171,7 +180,7 @@ export class RouteStore {
    * @throws ConflictError when `revision` is not the route's current one (it was edited or
    *   deleted since), or the change would clash with another route.
    */
-  async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[]): Promise<Route> {
+  async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[], actor: Actor = CONSOLE_ACTOR): Promise<Route> {
     const ref = this.refOf(id, revision);
     if (changes.rule !== undefined) this.options.validateRule(changes.rule);
     const { r, at, dirPath } = this.locate(ref);
@@ -195,30 +204,90 @@ export class RouteStore {
       return {
         ops: replacementOps(dirPath, old, next),
         copyOps: copy.ops,
+        audit: routeChangeDraft(actor, this.shown(at, old), routeOf(at, next, copy.present)),
         refused: (reason) => (reason === "no_node" ? gone(id) : new ConflictError(`an identical route already exists at ${dirPath}/${next}`)),
       };
-    });
+    }, this.options.audit);
     return routeOf(at, next, copy.present);
   }
 
   /** Enables or disables a route (an edit of `enabled`); `revision` defaults to the one its id names. */
-  setEnabled(id: string, enabled: boolean, revision?: string): Promise<Route> {
-    return this.replace(id, revision ?? parseRouteId(id).revision, { enabled });
+  setEnabled(id: string, enabled: boolean, revision?: string, actor: Actor = CONSOLE_ACTOR): Promise<Route> {
+    return this.replace(id, revision ?? parseRouteId(id).revision, { enabled }, undefined, actor);
   }
 
   /** Deletes a route. @throws ConflictError when `revision` is not the route's current one. */
-  async remove(id: string, revision: string): Promise<DeletedRoute> {
+  async remove(id: string, revision: string, actor: Actor = CONSOLE_ACTOR): Promise<DeletedRoute> {
     const ref = this.refOf(id, revision);
-    const { r, dirPath } = this.locate(ref);
+    const { r, at, dirPath } = this.locate(ref);
     let path = "";
     await commitPlanned(r.session, dirPath, async (children) => {
       const old = children.find((c) => revisionOf(c) === ref.revision);
       if (old === undefined) throw gone(id);
       path = `${dirPath}/${old}`;
       const copy = await this.planCopy(r, released(parseRouteNode(old, serviceOfDir(ref.dir)), old, children), null);
-      return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, refused: () => gone(id) };
-    });
+      return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, audit: routeChangeDraft(actor, this.shown(at, old), null), refused: () => gone(id) };
+    }, this.options.audit);
     return { deleted: true, id, node: path };
+  }
+
+  /**
+   * The route whose id is `id`, as the registry's view holds it now; undefined when the view
+   * has no node with its revision (edited or deleted since, or not read yet).
+   * @throws ValidationError for an id this API did not give out.
+   */
+  find(id: string): Route | undefined {
+    const ref = parseRouteId(id);
+    const r = this.registries[ref.registry];
+    const entry = r?.view.service(ref.dir)?.get("routers")?.find((e) => e.url.protocol !== "empty" && revisionOf(e.node) === ref.revision);
+    if (!r || !entry) return undefined;
+    const route = this.routeOfEntry({ index: ref.registry, registry: r.address.source, root: r.address.root, dir: ref.dir }, entry);
+    return this.hasCopy(ref.registry, route) ? withCopyPresent(route) : route;
+  }
+
+  /**
+   * Puts a route back as audit entry `entry` found it (its `before`): re-created when the
+   * entry deleted it, deleted when the entry created it, else replaced by its old node;
+   * recorded as `route.rollback`. Straightforward only: the route (by its group, version
+   * and name) must still be as the entry left it (its `after`, or absent after a delete),
+   * and the old name must be free; otherwise 409 `conflict` and nothing is written.
+   * Answers the route as restored, or null when the rollback deleted it.
+   */
+  async restore(entry: Pick<AuditEntry, "id" | "before" | "after">, actor: Actor = CONSOLE_ACTOR): Promise<Route | null> {
+    const before = entry.before as Route | null;
+    const after = entry.after as Route | null;
+    const { r, at, dirPath } = this.locate(parseRouteId((after ?? before)!.id));
+    const expected = after === null ? null : nodeOf(after.node);
+    const target = before === null ? null : nodeOf(before.node);
+    const service = serviceOfDir(at.dir);
+    if (target !== null) await ensurePersistentPath(r.session, dirPath);
+    let result: Route | null = null;
+    await commitPlanned(r.session, dirPath, async (children) => {
+      const { name, group, version } = (after ?? before)!;
+      const current = sameName(children, { service, name, group, version }) ?? null;
+      if (current !== expected) {
+        throw new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed after audit entry ${entry.id} (it is ${current === null ? "deleted" : `now ${routeOf(at, current).id}`}): roll back the later entries first, or edit it by hand`, { auditId: entry.id });
+      }
+      const targetSpec = target === null ? null : parseRouteNode(target, service).spec;
+      const clash = targetSpec === null ? undefined : sameName(children.filter((c) => c !== current), targetSpec);
+      if (clash) throw duplicate(targetSpec!, routeOf(at, clash).id);
+      const copy = await this.planCopy(r, current === null ? null : released(parseRouteNode(current, service), current, children), targetSpec);
+      const ops: MultiOp[] = current === null ? [{ type: "create", path: `${dirPath}/${target}` }] : target === null ? [{ type: "remove", path: `${dirPath}/${current}`, version: -1 }] : replacementOps(dirPath, current, target);
+      result = target === null ? null : routeOf(at, target, copy.present);
+      return {
+        ops,
+        copyOps: copy.ops,
+        audit: routeChangeDraft(actor, current === null ? null : this.shown(at, current), result, entry.id),
+        refused: () => new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed while rolling back; reload it and try again`, { auditId: entry.id }),
+      };
+    }, this.options.audit);
+    return result;
+  }
+
+  /** The route of node `node` as the API shows it now (with its copy as the config center was last read). */
+  private shown(at: RoutersDir, node: string): Route {
+    const route = routeOf(at, node);
+    return this.hasCopy(at.index, route) ? withCopyPresent(route) : route;
   }
 
   /** Refuses a rule Dubbo would refuse: 2.7's parser for every route, 3.x's too for one with a config-center copy. */
@@ -310,4 +379,9 @@ const NO_COPY: CopyPlan = { ops: [], present: false };
  */
 function released(read: RouteReading, old: string, children: readonly string[]): CopyEnd | null {
   return sharesCopy(children.filter((c) => c !== old), read.spec) ? null : { key: copyKey(read.spec), condition: read.spec.rule };
+}
+
+/** A route node's name, from the `node` path the API shows (a name is URL-encoded, so it holds no slash). */
+function nodeOf(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
 }

@@ -20,8 +20,11 @@ export interface VersionedData {
 export type MultiOp =
   | { readonly type: "check"; readonly path: string; readonly version: number }
   | { readonly type: "setData"; readonly path: string; readonly data: Buffer; readonly version: number }
-  /** A persistent node, empty unless `data` is given. */
-  | { readonly type: "create"; readonly path: string; readonly data?: Buffer }
+  /**
+   * A persistent node, empty unless `data` is given; with `sequential`, ZooKeeper appends a
+   * ten-digit sequence to `path` (PERSISTENT_SEQUENTIAL), so it never meets an existing node.
+   */
+  | { readonly type: "create"; readonly path: string; readonly data?: Buffer; readonly sequential?: boolean }
   | { readonly type: "remove"; readonly path: string; readonly version: number };
 
 /**
@@ -87,8 +90,8 @@ export function commitMulti(session: ZkRequester, ops: readonly MultiOp[]): Prom
   return session.request<MultiOutcome>(what, (client, done) => {
     const tx = client.transaction();
     for (const op of ops) {
-      if (op.type === "create" && op.data === undefined) tx.create(op.path, zookeeper.CreateMode.PERSISTENT);
-      else if (op.type === "create") tx.create(op.path, op.data, zookeeper.CreateMode.PERSISTENT);
+      if (op.type === "create" && op.data === undefined && !op.sequential) tx.create(op.path, zookeeper.CreateMode.PERSISTENT);
+      else if (op.type === "create") tx.create(op.path, op.data ?? Buffer.alloc(0), op.sequential ? zookeeper.CreateMode.PERSISTENT_SEQUENTIAL : zookeeper.CreateMode.PERSISTENT);
       else if (op.type === "check") withVersion(tx.check(op.path, op.version), op.version);
       else if (op.type === "setData") withVersion(tx.setData(op.path, op.data, op.version), op.version);
       else withVersion(tx.remove(op.path, op.version), op.version);

@@ -18,6 +18,8 @@ export interface ConsoleConfig {
   readonly maxBodyBytes: number;
   /** Test invocations per user: `perSecond` refilled, up to `burst` at once (CONSOLE_INVOKE_RATE `20/40`). */
   readonly invokeRate: { readonly perSecond: number; readonly burst: number };
+  /** Where the audit trail is kept (on the first registry's ZooKeeper) and how many entries. */
+  readonly audit: { readonly path: string; readonly max: number };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -28,6 +30,10 @@ export const DEFAULT_PORT = 3000;
 /** The cache folder, under the user's home, when DUBBO_CONSOLE_CACHE_DIR is not set. */
 export const DEFAULT_CACHE_SUBDIR = ".dubbo-console/cache";
 const CACHE_DIR_VAR = "DUBBO_CONSOLE_CACHE_DIR";
+/** The audit trail's ZooKeeper path when CONSOLE_AUDIT_PATH is not set. */
+export const DEFAULT_AUDIT_PATH = "/dubbo-console/audit";
+/** How many audit entries are kept when CONSOLE_AUDIT_MAX is not set. */
+export const DEFAULT_AUDIT_MAX = 10_000;
 
 const portSchema = z.coerce
   .number({ error: "not a number" })
@@ -61,6 +67,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     auth: parseAuthConfig(env),
     maxBodyBytes: parseMaxBodyBytes(env.CONSOLE_MAX_BODY_BYTES),
     invokeRate: parseInvokeRate(env.CONSOLE_INVOKE_RATE),
+    audit: parseAudit(env),
   };
 }
 
@@ -104,4 +111,16 @@ function parseCacheDir(env: Readonly<Record<string, string | undefined>>): strin
   }
   if (!isAbsolute(value)) throw new ConfigError(CACHE_DIR_VAR, `"${value}" is not an absolute path (give an absolute folder, or "off")`);
   return normalize(value);
+}
+
+/** CONSOLE_AUDIT_PATH (an absolute ZooKeeper path, not the root) and CONSOLE_AUDIT_MAX (a whole number from 1 to 1,000,000). */
+function parseAudit(env: Readonly<Record<string, string | undefined>>): ConsoleConfig["audit"] {
+  const path = env.CONSOLE_AUDIT_PATH?.trim() || DEFAULT_AUDIT_PATH;
+  if (!/^(\/[^/\0\s]+)+$/.test(path) || path.split("/").some((p) => p === "." || p === "..")) {
+    throw new ConfigError("CONSOLE_AUDIT_PATH", `"${path}" is not an absolute ZooKeeper path below the root, such as ${DEFAULT_AUDIT_PATH}`);
+  }
+  const maxText = env.CONSOLE_AUDIT_MAX?.trim() || String(DEFAULT_AUDIT_MAX);
+  const max = /^\d+$/.test(maxText) ? Number(maxText) : Number.NaN;
+  if (!Number.isSafeInteger(max) || max < 1 || max > 1_000_000) throw new ConfigError("CONSOLE_AUDIT_MAX", `"${maxText}" is not a whole number from 1 to 1000000`);
+  return { path, max };
 }

@@ -1,5 +1,7 @@
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
+import { AuditLog } from "../governance/audit/audit-log";
+import { RouteHistory } from "../governance/audit/route-history";
 import { ServiceCatalog } from "../governance/catalog";
 import { InvokeService } from "../governance/invoke";
 import { RouteStore } from "../governance/route-store";
@@ -28,6 +30,10 @@ export class Engine {
   /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
   readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
+  /** The audit trail, on the first registry's ZooKeeper: every route change and invocation. */
+  readonly audit: AuditLog;
+  /** A route's history and rollback, from the audit trail. */
+  readonly routeHistory: RouteHistory;
   /** POST /api/v1/invoke: calls through the cluster over one shared connection per provider. */
   readonly invocations: InvokeService;
   /** One shared connection per provider address, used by the invocations. */
@@ -40,6 +46,7 @@ export class Engine {
     readonly log: Logger = createLogger(config.logLevel),
   ) {
     this.registries = config.registries.map((address) => new Registry(address, log));
+    this.audit = new AuditLog(this.registries[0]!.session, config.audit, log);
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition);
@@ -50,7 +57,9 @@ export class Engine {
       validateCopyRule: checkCopyRule,
       checkCondition: checkConfigCondition,
       configCenters: this.configRoutes.centers,
+      audit: { writer: this.audit, log },
     });
+    this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));
     this.connections = ConnectionPool.withOptions({ log });
     this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections);
@@ -74,6 +83,7 @@ export class Engine {
     for (const c of this.caches) c.detach();
     this.caches = [];
     this.configRoutes.close();
+    this.audit.close();
     for (const r of this.registries) r.close();
     this.events.close();
     return invocations;

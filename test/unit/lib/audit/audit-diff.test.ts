@@ -72,3 +72,10 @@ describe("wordDiff", () => {
     expect(wordDiff("", "")).toEqual([]);
   });
 });
+
+describe("fieldChanges of sides that are not objects", () => {
+  it("treats a scalar side as one field named value", () => {
+    expect(fieldChanges("a", "b")).toEqual([{ field: "value", before: "a", after: "b" }]);
+    expect(fieldChanges(undefined, null)).toEqual([]);
+  });
+});
