@@ -18,7 +18,7 @@ const config = [
     },
   },
   {
-    files: ["app/**", "server/**", "test/**", "bench/**", "scripts/**", "instrumentation.ts"],
+    files: ["app/**", "server/**", "test/**", "bench/**", "scripts/**", "instrumentation.ts", "proxy.ts"],
     rules: { "no-restricted-imports": "off" },
   },
 ];

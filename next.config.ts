@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_CSP, SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Native CommonJS packages with sockets: required at run time, never bundled, so the
@@ -6,6 +7,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["node-zookeeper-client", "hessian.js", "argon2"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Pages get their Content-Security-Policy (with a per-request nonce) from proxy.ts.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import "./globals.css";
@@ -9,11 +10,13 @@ export const metadata: Metadata = {
   description: "Browse a Dubbo registry, preview condition routes, test-invoke providers.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Every page renders per request: its scripts carry the request's CSP nonce (proxy.ts). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <body>
-        <Providers>
+        <Providers nonce={nonce}>
           <AppShell>{children}</AppShell>
         </Providers>
       </body>

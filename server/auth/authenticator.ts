@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import type { Role } from "@/lib/auth/roles";
-import { EMPTY_USERS_FILE, type UsersFile } from "@/lib/auth/users-file";
+import { EMPTY_USERS_FILE, type UserEntry, type UsersFile } from "@/lib/auth/users-file";
 import { UnauthorizedError } from "@/lib/errors";
 import type { AuthConfig } from "@/server/runtime/auth-config";
-import { verifyPassword } from "./password";
 import { readCookie, SESSION_COOKIE, sealSession, unsealSession } from "./session-cookie";
 import { matchToken } from "./token-match";
 import { UsersStore } from "./users-store";
@@ -77,15 +76,17 @@ export class Authenticator {
     });
   }
 
+  /** The user `name` of the users file (re-read first), if any: for sign-in. */
+  user(name: string): UserEntry | undefined {
+    return this.users().users.get(name);
+  }
+
   /**
-   * Checks `name` and `password` against the users file, re-read first. Throws
-   * UnauthorizedError with one message for a wrong name and a wrong password (each costs an
-   * argon2 verification).
+   * Seals a session for `user`, valid for the configured TTL from `now`. Only after the
+   * password was checked (./sign-in.ts).
    */
-  async signIn(name: string, password: string, now = Date.now()): Promise<SignedIn> {
-    const user = this.users().users.get(name);
-    const ok = await verifyPassword(user?.password, password);
-    if (!ok || !user || this.config.mode !== "on" || this.config.sessionSecret === null) throw new UnauthorizedError(WRONG_CREDENTIALS);
+  async openSession(user: UserEntry, now = Date.now()): Promise<SignedIn> {
+    if (this.config.mode !== "on" || this.config.sessionSecret === null) throw new UnauthorizedError(WRONG_CREDENTIALS);
     const ttl = this.config.sessionTtlSeconds;
     const expiresAt = now + ttl * 1000;
     const seal = await sealSession({ name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);

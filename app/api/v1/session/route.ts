@@ -4,6 +4,7 @@ import { isSameOriginWrite } from "@/lib/auth/same-origin";
 import { ConflictError } from "@/lib/errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { isHttps, sessionCookieHeader } from "@/server/auth/session-cookie";
+import { signIn } from "@/server/auth/sign-in";
 import { crossOriginRefused } from "../../_lib/admission";
 import { endpoint } from "../../_lib/endpoint";
 import { parseJsonBody } from "../../_lib/request-input";
@@ -34,7 +35,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
       const { name, password } = await parseJsonBody(request, signInBodySchema);
       const key = `${actor.address} ${name}`;
       signInFailures.check(key);
-      const signed = await authenticator.signIn(name, password).catch((e: unknown) => {
+      const signed = await signIn(authenticator, name, password).catch((e: unknown) => {
         signInFailures.fail(key);
         throw e;
       });
