@@ -7,6 +7,7 @@ import type { AuditEntry } from "@/lib/api/audit";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
 import { serviceHref } from "@/lib/format/hrefs";
 import { Badge } from "../ui/badge";
+import { ServiceKeyText } from "../ui/service-key-text";
 import { Button } from "../ui/button";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { TimeAgo } from "../ui/time-ago";
@@ -52,21 +53,25 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   <AuditActor actor={entry.actor} />
                 </TD>
                 <TD data-label="What" className="min-w-48">
-                  <Badge tone={kindTone(entry.kind)}>{KIND_LABELS[entry.kind]}</Badge>
-                  <span className="mt-0.5 block text-sm [overflow-wrap:anywhere]" data-audit-summary>
-                    {entry.summary}
-                  </span>
+                  <div className="min-w-0">
+                    <Badge tone={kindTone(entry.kind)}>{KIND_LABELS[entry.kind]}</Badge>
+                    <span className="mt-0.5 block text-sm [overflow-wrap:anywhere]" data-audit-summary>
+                      {entry.summary}
+                    </span>
+                  </div>
                 </TD>
-                <TD data-label="Service" className="max-w-64 text-xs [overflow-wrap:anywhere]">
-                  <Link href={serviceHref(entry.service, entry.route ? "routes" : undefined)} className="entity-link font-mono">
-                    {entry.service}
-                  </Link>
-                  {entry.route && <span className="block text-zinc-500 dark:text-zinc-400">route {entry.route.name}</span>}
+                <TD data-label="Service" className="max-w-64 text-xs">
+                  <div className="min-w-0">
+                    <Link href={serviceHref(entry.service, entry.route ? "routes" : undefined)} className="entity-link">
+                      <ServiceKeyText value={entry.service} />
+                    </Link>
+                    {entry.route && <span className="block text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">route {entry.route.name}</span>}
+                  </div>
                 </TD>
                 <TD data-label="Outcome">
                   <Badge tone={entry.outcome === "ok" ? "good" : "bad"}>{entry.outcome === "ok" ? "done" : "failed"}</Badge>
                 </TD>
-                <TD data-label="" className="text-right">
+                <TD data-label="" className="text-right max-sm:flex! max-sm:justify-end">
                   <Button type="button" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => toggle(entry.id)} data-testid="audit-expand">
                     {expanded ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
                     Changes
@@ -75,7 +80,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               </TRow>
               {expanded && (
                 <TRow data-audit-detail={entry.id}>
-                  <td colSpan={6} className="bg-zinc-50 px-3 pt-1 pb-3 dark:bg-zinc-950/40">
+                  <td colSpan={6} className="bg-zinc-50 px-3 pt-1 pb-3 max-sm:block! max-sm:before:hidden dark:bg-zinc-950/40">
                     <AuditChange entry={entry} />
                   </td>
                 </TRow>

@@ -7,6 +7,7 @@ import { auditResponseSchema } from "@/lib/api/audit";
 import { type Route, routesResponseSchema } from "@/lib/api/routes";
 import type { Role } from "@/lib/auth/roles";
 import { routeEditHref } from "@/components/routes/route-hrefs";
+import { invokeHref } from "@/lib/format/hrefs";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
@@ -16,6 +17,8 @@ import { waitFor } from "../support/wait-for";
 const rig = inject("rig");
 const GREETING = DEMO.greeting.interface;
 const ROUTES_TAB = `/services/detail?key=${GREETING}&tab=routes`;
+/** The Invoke page on one method, where an invoker gets the form. */
+const ECHO_USER = invokeHref(DEMO.types, { name: "echoUser", parameterTypes: ["io.dubboconsole.demo.api.User"] });
 const PREFIX = `e2e-security-ui-${process.pid}`;
 const SCREENSHOTS = process.env.SECURITY_UI_SCREENSHOTS ?? "/tmp";
 const PHONE = { width: 390, height: 844 };
@@ -135,7 +138,7 @@ describe("roles in the UI", () => {
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/security-viewer-routes.png`, fullPage: true });
 
-    await page.goto(`${server.url}/invoke?service=${GREETING}`);
+    await page.goto(`${server.url}${ECHO_USER}`);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
 
@@ -160,14 +163,14 @@ describe("roles in the UI", () => {
     await row.getByRole("link", { name: "Edit" }).waitFor();
     expect(await page.getByRole("button", { name: "New route" }).count()).toBe(1);
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).count()).toBe(0);
-    await page.goto(`${server.url}/invoke?service=${GREETING}`);
+    await page.goto(`${server.url}${ECHO_USER}`);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
   });
 
   it("gives an invoker and an admin the invoke form and its nav entry", async () => {
     for (const role of ["invoker", "admin"] as const) {
-      const page = await signedIn(role, `/invoke?service=${GREETING}`);
+      const page = await signedIn(role, ECHO_USER);
       await page.getByTestId("invoke-send").waitFor();
       expect(await page.getByTestId("cannot-invoke").count()).toBe(0);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).waitFor();
