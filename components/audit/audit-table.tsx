@@ -69,7 +69,9 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   </div>
                 </TD>
                 <TD data-label="Outcome">
-                  <Badge tone={entry.outcome === "ok" ? "good" : "bad"}>{entry.outcome === "ok" ? "done" : "failed"}</Badge>
+                  <span>
+                    <Badge tone={entry.outcome === "ok" ? "good" : "bad"}>{entry.outcome === "ok" ? "done" : "failed"}</Badge>
+                  </span>
                 </TD>
                 <TD data-label="" className="text-right max-sm:flex! max-sm:justify-end">
                   <Button type="button" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => toggle(entry.id)} data-testid="audit-expand">
