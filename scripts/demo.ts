@@ -9,6 +9,11 @@
  *   IPv4 address, to open it from another machine);
  * - ZK_PORT: ZooKeeper's port on 127.0.0.1 (default 2181, or a free port if 2181 is taken).
  *
+ * Sign-in is on: the demo writes a users file into its temporary folder with the users
+ * admin, operator, invoker and viewer, each with a fresh random password, and a random
+ * session secret, and prints the names and passwords once the console is up. There is no
+ * built-in password; each run has new ones.
+ *
  * Ctrl-C (or SIGTERM, or the terminal closing) stops the console, then the consumers,
  * then the providers, then ZooKeeper, and removes the demo's temporary folder. Every peer
  * runs in a process group of its own, so the terminal's Ctrl-C reaches this process only
@@ -31,7 +36,9 @@ import { type ConsumerHandle, type ProviderHandle, startConsumer, startProvider 
 import { freePort } from "../test/support/free-port";
 import { ensureJavaPeersBuilt } from "../test/support/java-build";
 import { orphanReaper } from "../test/support/orphan-reaper";
+import { writeUsersFile } from "../test/support/users-file";
 import { startEnsembleOn, type ZooKeeperHandle } from "../test/support/zookeeper";
+import { ROLES } from "../lib/auth/roles";
 import { handleStopSignals } from "./stop-signals";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -120,7 +127,8 @@ async function start(started: Started, tmp: string): Promise<void> {
     startConsumer({ line, registry, app, intervalMs: 2_000, stateDir }).then((c) => (started.consumers.push(c), c));
   const consumers = await Promise.all([consumer("2.7", "storefront-27"), consumer("3.3", "storefront-33")]);
 
-  const console_ = launchConsole({ DUBBO_REGISTRY: registry, PORT: String(port) }, port, host);
+  const users = await writeUsersFile(tmp);
+  const console_ = launchConsole({ DUBBO_REGISTRY: registry, PORT: String(port), ...users.env }, port, host);
   started.console = console_;
   console_.process.stdout?.pipe(process.stdout);
   console_.process.stderr?.pipe(process.stderr);
@@ -132,6 +140,9 @@ async function start(started: Started, tmp: string): Promise<void> {
       `Registry:      ${registry}`,
       ...providers.map((p) => `Provider:      ${p.address}  Dubbo ${p.line}  (${p.app})`),
       ...consumers.map((c) => `Consumer:      ${c.app}`),
+      "Sign in as (name / password, new on every run):",
+      ...ROLES.map((role) => `  ${role.padEnd(9)} ${users.passwords[role]}`),
+      `Admin API token (Authorization: Bearer): ${users.tokens.admin}`,
       "Ctrl-C stops everything.",
       "",
     ].join("\n"),

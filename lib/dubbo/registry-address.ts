@@ -16,7 +16,11 @@ import { ConsoleError } from "../errors";
 
 /** One registry to connect to. */
 export interface RegistryAddress {
-  /** The part of the configuration this came from, for messages and the status page. */
+  /**
+   * The part of the configuration this came from, for messages and the status page, with
+   * a digest password replaced by `***` (`zookeeper://ops:***@zk:2181`): it is shown and
+   * logged, the password never is.
+   */
   readonly source: string;
   /** The ZooKeeper ensemble: `host:port` entries, main first. */
   readonly servers: readonly string[];
@@ -65,8 +69,25 @@ export function parseRegistryAddresses(value: string): RegistryAddress[] {
   return parts.map(parseOne);
 }
 
-function parseOne(part: string): RegistryAddress {
-  let rest = part;
+/**
+ * `part` with the password of its `user:password@` credentials replaced by `***`. The
+ * authority ends at the first `/` or `?`, as in the parser below.
+ */
+export function redactRegistryPassword(part: string): string {
+  const sep = part.indexOf("://");
+  const start = sep >= 0 ? sep + 3 : 0;
+  const end = [part.indexOf("/", start), part.indexOf("?", start)].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), part.length);
+  const authority = part.slice(start, end);
+  const at = authority.lastIndexOf("@");
+  const colon = authority.indexOf(":");
+  if (at < 0 || colon < 0 || colon > at) return part;
+  return `${part.slice(0, start)}${authority.slice(0, colon)}:***${authority.slice(at)}${part.slice(end)}`;
+}
+
+function parseOne(given: string): RegistryAddress {
+  // Every message and the source name the part without its password.
+  const part = redactRegistryPassword(given);
+  let rest = given;
   let protocol = "zookeeper";
   const sep = rest.indexOf("://");
   if (sep >= 0) {

@@ -97,7 +97,9 @@ async function interruptDemo(presses: number): Promise<Outcome> {
       },
       240_000,
     );
-    await waitForRegistrySync(up.replace("localhost", "127.0.0.1"));
+    // The demo runs with sign-in on and prints an admin token for scripts.
+    const token = await waitFor("the demo's admin token", () => run.lines.map((l) => /^Admin API token \(Authorization: Bearer\): (\S+)/.exec(l)?.[1]).find((t) => t !== undefined), 10_000);
+    await waitForRegistrySync(up.replace("localhost", "127.0.0.1"), { authorization: `Bearer ${token}` });
 
     tree = processTree(run.npm.pid!);
     // Not vacuous: ZooKeeper, 4 providers and 2 consumers are JVMs of this tree.

@@ -27,10 +27,13 @@ export async function startConsole(env: Record<string, string>): Promise<Console
   return { url: `http://127.0.0.1:${port}`, peer, stop: () => peer.stop() };
 }
 
-/** Waits until every registry of the console at `url` has finished its first full read. */
-export async function waitForRegistrySync(url: string): Promise<void> {
+/**
+ * Waits until every registry of the console at `url` has finished its first full read.
+ * `headers`: credentials (`authorization`) where sign-in is on.
+ */
+export async function waitForRegistrySync(url: string, headers: Record<string, string> = {}): Promise<void> {
   await waitFor("the console's registries to sync", async () => {
-    const body = (await (await fetch(`${url}/api/v1/registry`)).json()) as { registries: { syncedAt: number | null }[] };
+    const body = (await (await fetch(`${url}/api/v1/registry`, { headers })).json()) as { registries: { syncedAt: number | null }[] };
     return body.registries.every((r) => r.syncedAt !== null);
   });
 }

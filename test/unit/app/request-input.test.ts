@@ -84,3 +84,32 @@ describe("parseJsonBody", () => {
     expect(error.issues.map((i) => i.path)).toEqual(["(body)"]);
   });
 });
+
+describe("parseJsonBody's size limit", () => {
+  const schema = z.object({ a: z.string() });
+
+  it("reads a body at the limit", async () => {
+    const body = JSON.stringify({ a: "x".repeat(1016) });
+    expect(body.length).toBe(1024);
+    expect(await parseJsonBody(post(body), schema, 1024)).toEqual({ a: "x".repeat(1016) });
+  });
+
+  it("refuses a body one byte over with 413 payload_too_large", async () => {
+    const e = await caught(() => parseJsonBody(post(JSON.stringify({ a: "x".repeat(1017) })), schema, 1024));
+    expect(isConsoleError(e) && [e.code, e.message]).toEqual(["payload_too_large", "the request body is over the limit of 1024 bytes"]);
+  });
+
+  it("stops reading a stream with no length as soon as it passes the limit", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(512).fill(32));
+      },
+    });
+    const request = new Request("http://console/api/v1/x", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const e = await caught(() => parseJsonBody(request, schema, 1024));
+    expect(isConsoleError(e) && e.code).toBe("payload_too_large");
+    expect(pulled).toBeLessThanOrEqual(4);
+  });
+});

@@ -8,6 +8,7 @@ import { errorBodySchema } from "@/lib/api/error-body";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
 import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { servicesResponseSchema } from "@/lib/api/services";
+import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
@@ -171,5 +172,13 @@ describe("the examples of POST /api/v1/invoke", () => {
     const body = errorBodySchema.parse(error);
     expect(body.error.code).toBe("invalid_arguments");
     expect(invokeIssuesSchema.parse(body.error.issues)).toEqual([{ path: "args.0.address.zip", message: '"ten" is not a whole number (int)' }]);
+  });
+});
+
+describe("docs/api.md's session examples", () => {
+  it("match the session contract", () => {
+    const [signedIn, state] = examples("## /api/v1/session");
+    expect(signInAnswerSchema.parse(signedIn).user.via).toBe("session");
+    expect(sessionStateSchema.parse(state).auth).toBe("on");
   });
 });

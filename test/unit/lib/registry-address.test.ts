@@ -26,6 +26,15 @@ describe("parseRegistryAddresses", () => {
     expect(r).toMatchObject({ root: "/prod", sessionTimeoutMs: 30000, operationTimeoutMs: 2000, auth: { username: "ops", password: "pw" } });
   });
 
+  it("never shows the digest password in its source or its messages", () => {
+    const [r] = parseRegistryAddresses("zookeeper://ops:s3cr%40t@a:2181?group=prod");
+    expect([r?.source, r?.auth]).toEqual(["zookeeper://ops:***@a:2181?group=prod", { username: "ops", password: "s3cr@t" }]);
+    expect(parseRegistryAddresses("ops:pw@b:1")[0]?.source).toBe("ops:***@b:1");
+    expect(parseRegistryAddresses("zookeeper://ops@c:1")[0]?.source).toBe("zookeeper://ops@c:1");
+    expect(() => parseRegistryAddresses("zookeeper://ops:s3cret@a:99999")).toThrow('"zookeeper://ops:***@a:99999": port');
+    expect(() => parseRegistryAddresses("zookeeper://ops:s3cret@a:99999")).not.toThrow("s3cret");
+  });
+
   it.each([
     ["", /no registry address given/],
     ["nacos://a:8848", /"nacos:\/\/a:8848": unsupported registry protocol "nacos"/],

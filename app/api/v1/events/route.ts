@@ -10,6 +10,9 @@ export const runtime = "nodejs";
  * a reconnecting client's Last-Event-ID gets what it missed replayed, or a `reset`.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: { permission: "read", handle: ({ request, engine }) =>
-    eventStreamResponse(openEventStream(engine.events, { lastEventId: request.headers.get("last-event-id"), signal: request.signal })) },
+  GET: {
+    permission: "read",
+    handle: ({ request, engine }) =>
+      eventStreamResponse(openEventStream(engine.events, { lastEventId: request.headers.get("last-event-id"), signal: request.signal })),
+  },
 });

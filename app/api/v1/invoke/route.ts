@@ -13,7 +13,9 @@ export const runtime = "nodejs";
  * Rate-limited per user (CONSOLE_INVOKE_RATE, in this replica's memory): 429 past it.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: { permission: "invoke", handle: async ({ request, engine, actor }) => {
+  POST: {
+    permission: "invoke",
+    handle: async ({ request, engine, actor }) => {
       authRuntime().invocations.take(`${actor.via}:${actor.name}`);
       return engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal);
     },

@@ -13,8 +13,11 @@ export const runtime = "nodejs";
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   GET: { permission: "read", handle: ({ request, engine }) => engine.routes.list(parseQuery(request, routesQuerySchema)) },
-  POST: { permission: "routes.write", handle: async ({ request, engine, actor }) => {
-    const route = await engine.routes.create(await parseJsonBody(request, createRouteBodySchema), actor);
-    return createdResponse(route, `/api/v1/routes/${route.id}`);
-  } },
+  POST: {
+    permission: "routes.write",
+    handle: async ({ request, engine, actor }) => {
+      const route = await engine.routes.create(await parseJsonBody(request, createRouteBodySchema), actor);
+      return createdResponse(route, `/api/v1/routes/${route.id}`);
+    },
+  },
 });

@@ -11,9 +11,15 @@ export const runtime = "nodejs";
  * deletes it. A stale revision is 409 conflict, and nothing is written.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  PUT: { permission: "routes.write", handle: async ({ request, engine, actor }) => {
-    const { revision, targets, ...changes } = await parseJsonBody(request, replaceRouteBodySchema);
-    return engine.routes.replace(pathParam(request, "/api/v1/routes/"), revision, changes, targets, actor);
-  } },
-  DELETE: { permission: "routes.write", handle: ({ request, engine, actor }) => engine.routes.remove(pathParam(request, "/api/v1/routes/"), parseQuery(request, deleteRouteQuerySchema).revision, actor) },
+  PUT: {
+    permission: "routes.write",
+    handle: async ({ request, engine, actor }) => {
+      const { revision, targets, ...changes } = await parseJsonBody(request, replaceRouteBodySchema);
+      return engine.routes.replace(pathParam(request, "/api/v1/routes/"), revision, changes, targets, actor);
+    },
+  },
+  DELETE: {
+    permission: "routes.write",
+    handle: ({ request, engine, actor }) => engine.routes.remove(pathParam(request, "/api/v1/routes/"), parseQuery(request, deleteRouteQuerySchema).revision, actor),
+  },
 });

@@ -7,6 +7,9 @@ export const runtime = "nodejs";
 
 /** POST /api/v1/routes/{id}/disable[?revision=] — disables a route (an edit of `enabled`); answers it as saved, with its new id. */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: { permission: "routes.write", handle: ({ request, engine, actor }) =>
-    engine.routes.setEnabled(pathParam(request, "/api/v1/routes/"), false, parseQuery(request, toggleRouteQuerySchema).revision, actor) },
+  POST: {
+    permission: "routes.write",
+    handle: ({ request, engine, actor }) =>
+      engine.routes.setEnabled(pathParam(request, "/api/v1/routes/"), false, parseQuery(request, toggleRouteQuerySchema).revision, actor),
+  },
 });
