@@ -11,6 +11,7 @@ import type { Logger } from "../runtime/logger";
 import { WatchedReads } from "../registry/watched-reads";
 import type { ZkDataReader } from "../registry/zk-data-reader";
 import type { ZkWriter } from "../registry/zk-session-writer";
+import type { MultiOp } from "../registry/zk-writes";
 
 /** One `.condition-router` node of the config center, as last read. */
 export interface ConfigRuleNode {
@@ -120,9 +121,10 @@ export class ConfigCenterRules {
   /**
    * Writes `draft` as the rule of its key. Without `revision`, creates the node and refuses
    * (ConflictError) when one exists; with it, replaces the node's data only if its version
-   * is still `revision`, and refuses when it changed or was removed since.
+   * is still `revision`, and refuses when it changed or was removed since. `also` gives
+   * operations made in the same multi, from the node as it will be (its audit entry).
    */
-  async publish(draft: ConditionRuleDraft, revision?: number): Promise<ConfigRuleWrite> {
+  async publish(draft: ConditionRuleDraft, revision?: number, also?: (node: ConfigRuleNode) => Promise<readonly MultiOp[]>): Promise<ConfigRuleWrite> {
     const keyProblem = ruleKeyProblem(draft.scope, draft.key);
     if (keyProblem) throw new ValidationError(`invalid body: ${keyProblem}`, [{ path: "key", message: keyProblem }]);
     const yaml = formatConditionRouterYaml(draft);
@@ -133,7 +135,9 @@ export class ConfigCenterRules {
     }
     const path = ruleNodePath(this.root, draft.key);
     const data = Buffer.from(yaml, "utf8");
-    const outcome = await written(revision === undefined ? this.writer.create(path, data) : this.writer.setData(path, data, revision), path);
+    const name = parseRuleNodeName(`${draft.key}.condition-router`)!;
+    const extra = also ? await written(also({ path, name, yaml, version: revision === undefined ? 0 : revision + 1, modified: -1n, read }), path) : [];
+    const outcome = await written(revision === undefined ? this.writer.create(path, data, extra) : this.writer.setData(path, data, revision, extra), path);
     const current = this.get(draft.key);
     switch (outcome.type) {
       case "exists":
@@ -143,7 +147,7 @@ export class ConfigCenterRules {
       case "bad-version":
         throw new ConflictError(`the rule at ${path} changed after revision ${revision} was read; read it again and reapply the change`, { node: path, revision: current?.version ?? null });
       case "done": {
-        const node: ConfigRuleNode = { path, name: parseRuleNodeName(`${draft.key}.condition-router`)!, yaml, version: outcome.version, modified: -1n, read };
+        const node: ConfigRuleNode = { path, name, yaml, version: outcome.version, modified: -1n, read };
         // Read back for the zxid, so the mirror answers with the write at once; the watch brings it anyway.
         const back = await this.writer.getVersioned(path).catch(() => null);
         const known = back?.version === outcome.version && back.data.equals(data) ? { ...node, modified: back.modified } : node;
@@ -153,10 +157,14 @@ export class ConfigCenterRules {
     }
   }
 
-  /** Removes the rule of `key` if its version is still `revision`: ConflictError when it changed, NotFoundError when it is gone. */
-  async remove(key: string, revision: number): Promise<{ path: string }> {
+  /**
+   * Removes the rule of `key` if its version is still `revision`: ConflictError when it
+   * changed, NotFoundError when it is gone. `also`: operations made in the same multi.
+   */
+  async remove(key: string, revision: number, also?: () => Promise<readonly MultiOp[]>): Promise<{ path: string }> {
     const path = ruleNodePath(this.root, key);
-    const outcome = await written(this.writer.remove(path, revision), path);
+    const extra = also ? await written(also(), path) : [];
+    const outcome = await written(this.writer.remove(path, revision, extra), path);
     if (outcome.type === "no-node") throw new NotFoundError(`no rule at ${path}`, { node: path });
     if (outcome.type === "bad-version") {
       throw new ConflictError(`the rule at ${path} changed after revision ${revision} was read; read it again before deleting it`, { node: path, revision: this.get(key)?.version ?? null });

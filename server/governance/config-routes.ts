@@ -1,3 +1,5 @@
+import type { AuditDraft, AuditKind } from "@/lib/api/audit";
+import type { Actor } from "@/lib/auth/actor";
 import type { ConfigRoute, ConfigRoutePut, ConfigRoutesQuery, ConfigRoutesResponse } from "@/lib/api/config-routes";
 import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
@@ -5,8 +7,11 @@ import { serviceKey } from "@/lib/dubbo/service-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../registry/registry";
+import type { ZkSession } from "../registry/zk-session";
 import { ZkSessionWriter } from "../registry/zk-session-writer";
+import type { MultiOp } from "../registry/zk-writes";
 import type { Logger } from "../runtime/logger";
+import type { AuditWriter } from "./audit/audit-log";
 import type { ServiceCatalog } from "./catalog";
 import { ConfigCenterRules, type ConfigRuleNode } from "./config-center-rules";
 import { ruleConsumers } from "./config-route-reach";
@@ -28,9 +33,11 @@ export class ConfigRouteService {
   constructor(
     registries: readonly Registry[],
     private readonly catalog: ServiceCatalog,
-    log: Logger,
+    private readonly log: Logger,
     /** How conditions are checked as Dubbo 3.x's parser would; without one, only blank conditions are refused. */
     checkCondition?: ConditionCheck,
+    /** Where the writes made for an actor are recorded (just after each write); none: not recorded. */
+    private readonly audit?: AuditWriter,
   ) {
     this.sources = registries.map((registry) => {
       const rules = new ConfigCenterRules(registry.session, new ZkSessionWriter(registry.session), registry.address.root, log, checkCondition);
@@ -85,19 +92,33 @@ export class ConfigRouteService {
     return { routes, stale };
   }
 
-  /** Creates (no `revision`) or replaces (`revision`) the rule `body` describes; see ConfigCenterRules.publish. */
-  async put(body: ConfigRoutePut): Promise<{ route: ConfigRoute; created: boolean }> {
+  /** Creates (no `revision`) or replaces (`revision`) the rule `body` describes; see ConfigCenterRules.publish. Recorded for `actor`. */
+  async put(body: ConfigRoutePut, actor?: Actor): Promise<{ route: ConfigRoute; created: boolean }> {
     const source = this.source(body.registry);
     const { scope, key, enabled, force, runtime, priority, conditions, revision } = body;
-    const { node, created } = await source.rules.publish({ scope, key, enabled, force, runtime, priority, conditions }, revision);
+    const before = this.shown(source, key);
+    const audit = new RuleAudit(this.audit, this.log, source.registry.session, actor);
+    const also = (node: ConfigRuleNode) =>
+      audit.ops(revision === undefined ? "config-route.create" : "config-route.edit", before, toConfigRoute(source.registry.address.source, node, this.catalog.entries()));
+    const { node, created } = await source.rules.publish({ scope, key, enabled, force, runtime, priority, conditions }, revision, also);
+    await audit.done();
     return { route: toConfigRoute(source.registry.address.source, node, this.catalog.entries()), created };
   }
 
   /** Deletes the rule of `key` if its revision is still `revision`. */
-  async delete(query: { key: string; revision: number; registry?: string }): Promise<{ deleted: { registry: string; node: string; key: string; revision: number } }> {
+  async delete(query: { key: string; revision: number; registry?: string }, actor?: Actor): Promise<{ deleted: { registry: string; node: string; key: string; revision: number } }> {
     const source = this.source(query.registry);
-    const { path } = await source.rules.remove(query.key, query.revision);
+    const before = this.shown(source, query.key);
+    const audit = new RuleAudit(this.audit, this.log, source.registry.session, actor);
+    const { path } = await source.rules.remove(query.key, query.revision, async () => (before === null ? [] : audit.ops("config-route.delete", before, null)));
+    await audit.done();
     return { deleted: { registry: source.registry.address.source, node: path, key: query.key, revision: query.revision } };
+  }
+
+  /** The rule of `key` as the API shows it now; null when there is none. */
+  private shown(source: Source, key: string): ConfigRoute | null {
+    const node = source.rules.get(key);
+    return node ? toConfigRoute(source.registry.address.source, node, this.catalog.entries()) : null;
   }
 
   /** The registry a write goes to: the one named, or the only one. */
@@ -167,4 +188,49 @@ export function toConfigRoute(registry: string, node: ConfigRuleNode, entries: I
     readers: configRuleReaders(node.name.scope, rule?.format ?? "v3.0"),
     consumers: ruleConsumers(registry, node, entries),
   };
+}
+
+/**
+ * The audit entry of one rule write: created in the write's multi when the audit trail is
+ * on the same ZooKeeper session (the first registry's), else recorded just after it (a
+ * failure then is logged, and the write stands). Nothing without a writer or an actor.
+ */
+class RuleAudit {
+  private draft: AuditDraft | null = null;
+  private inMulti = false;
+
+  constructor(
+    private readonly writer: AuditWriter | undefined,
+    private readonly log: Logger,
+    private readonly session: ZkSession,
+    private readonly actor: Actor | undefined,
+  ) {}
+
+  /** The operations that record the write from `before` to `after` in its multi (none when it is recorded after). */
+  async ops(kind: AuditKind, before: ConfigRoute | null, after: ConfigRoute | null): Promise<MultiOp[]> {
+    const { writer, actor } = this;
+    if (!writer || !actor) return [];
+    const rule = (after ?? before)!;
+    this.draft = {
+      at: Date.now(),
+      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      kind,
+      service: rule.service ? serviceKey(rule.service) : rule.key,
+      summary: `${kind === "config-route.create" ? "created" : kind === "config-route.edit" ? "edited" : "deleted"} the config-center rule ${rule.key}`,
+      before,
+      after,
+      outcome: "ok",
+    };
+    const op = await writer.opOn(this.session, this.draft);
+    this.inMulti = op !== null;
+    return op ? [op] : [];
+  }
+
+  /** After the write succeeded: records the entry when it was not in the multi. */
+  async done(): Promise<void> {
+    if (!this.writer || !this.draft) return;
+    if (this.inMulti) return this.writer.committed();
+    const draft = this.draft;
+    await this.writer.record(draft).catch((e: unknown) => this.log.error("the audit entry of a config-center rule write could not be written", { summary: draft.summary, error: String(e) }));
+  }
 }

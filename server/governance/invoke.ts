@@ -9,6 +9,9 @@ import type { ClusterEnv } from "../cluster/cluster-env";
 import { CallDeadlineError } from "../cluster/cluster-errors";
 import type { ConnectionPool } from "../protocol/connection-pool";
 import { type DubboInvocation, preparedArguments } from "../protocol/dubbo-invoker";
+import type { Actor } from "@/lib/auth/actor";
+import type { AuditRecording } from "./audit/audit-log";
+import { invocationDraft } from "./audit/invoke-audit";
 import { invokeAnswer } from "./invoke-answer";
 import { References } from "./invoke-references";
 import { callSignature } from "./invoke-signature";
@@ -46,6 +49,8 @@ export class InvokeService {
     private readonly catalog: InvokeCatalog,
     env: ClusterEnv,
     private readonly pool: ConnectionPool,
+    /** Where each invocation made for an actor is recorded (after the call); none: not recorded. */
+    private readonly audit?: AuditRecording,
   ) {
     this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool);
   }
@@ -57,9 +62,29 @@ export class InvokeService {
    * provider left to call, or an
    * InvocationFailedError carrying the attempts, with the code of the failure (504 timeout,
    * 502 remote_error or connection_failed, 503 provider_read_only, 413 payload_too_large).
-   * `signal`: the HTTP request's, aborted when its client goes away.
+   * `signal`: the HTTP request's, aborted when its client goes away. With `actor`, the call
+   * and its outcome are recorded in the audit trail once it has ended (the record is written
+   * in the background; a failure to write it is logged).
    */
-  async invoke(body: InvokeRequestBody, signal?: AbortSignal): Promise<InvokeResponse> {
+  async invoke(body: InvokeRequestBody, signal?: AbortSignal, actor?: Actor): Promise<InvokeResponse> {
+    const audit = this.audit;
+    if (!audit || !actor) return this.call(body, signal);
+    const started = performance.now();
+    const record = (answer: Parameters<typeof invocationDraft>[2]) => {
+      const draft = invocationDraft(actor, body, answer, performance.now() - started);
+      audit.writer.record(draft).catch((e: unknown) => audit.log.error("the audit entry of an invocation could not be written", { summary: draft.summary, error: String(e) }));
+    };
+    try {
+      const response = await this.call(body, signal);
+      record({ response });
+      return response;
+    } catch (error) {
+      record({ error });
+      throw error;
+    }
+  }
+
+  private async call(body: InvokeRequestBody, signal?: AbortSignal): Promise<InvokeResponse> {
     const started = performance.now();
     const service: ServiceId = { interface: body.service, group: body.group ?? "", version: body.version ?? "" };
     const key = serviceKey(service);

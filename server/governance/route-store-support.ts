@@ -2,9 +2,8 @@ import type { AuditDraft } from "@/lib/api/audit";
 import type { RouteChanges } from "@/lib/api/routes";
 import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/route-url";
 import { ConflictError, type ConsoleError, isConsoleError, RegistryUnavailableError } from "@/lib/errors";
-import type { Logger } from "../runtime/logger";
 import type { ZkSession } from "../registry/zk-session";
-import type { AuditWriter } from "./audit/audit-log";
+import type { AuditRecording } from "./audit/audit-log";
 import { commitMulti, type MultiOp, type MultiOutcome, readVersioned } from "../registry/zk-writes";
 
 /** The route store's helpers that need no state of it: the planned commit, and reading the other routes of a routers directory. */
@@ -25,10 +24,7 @@ export type Plan = {
 const MAX_ATTEMPTS = 5;
 
 /** Where a planned write's audit entry goes, and where to log an entry that could not be written. */
-export interface PlanAudit {
-  readonly writer: AuditWriter;
-  readonly log: Logger;
-}
+export type PlanAudit = AuditRecording;
 
 /**
  * Reads the routers directory, plans against its children, and commits the plan with the

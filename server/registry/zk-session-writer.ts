@@ -1,6 +1,7 @@
 import zookeeper from "node-zookeeper-client";
+import { RegistryUnavailableError } from "@/lib/errors";
 import type { ZkSession } from "./zk-session";
-import { exceptionCode, readVersioned, type VersionedData } from "./zk-writes";
+import { commitMulti, exceptionCode, type MultiOp, readVersioned, type VersionedData } from "./zk-writes";
 
 export type { VersionedData } from "./zk-writes";
 
@@ -25,12 +26,16 @@ export type ZkWriteOutcome =
 export interface ZkWriter {
   /** The data and version of `path`, or null when it does not exist; `watcher` fires once on a change or delete. */
   getVersioned(path: string, watcher?: () => void): Promise<VersionedData | null>;
-  /** Creates persistent `path` holding `data`, and its missing parents (empty) in the same multi-op. */
-  create(path: string, data: Buffer): Promise<ZkWriteOutcome>;
+  /**
+   * Creates persistent `path` holding `data`, and its missing parents (empty) in the same
+   * multi-op. Each write takes `also`: operations made in the same multi (an audit entry),
+   * applied with the write or not at all; ZooKeeper refusing one of them is an error.
+   */
+  create(path: string, data: Buffer, also?: readonly MultiOp[]): Promise<ZkWriteOutcome>;
   /** Replaces the data of `path` if its version is `version`. */
-  setData(path: string, data: Buffer, version: number): Promise<ZkWriteOutcome>;
+  setData(path: string, data: Buffer, version: number, also?: readonly MultiOp[]): Promise<ZkWriteOutcome>;
   /** Removes `path` if its version is `version`. */
-  remove(path: string, version: number): Promise<ZkWriteOutcome>;
+  remove(path: string, version: number, also?: readonly MultiOp[]): Promise<ZkWriteOutcome>;
 }
 
 type ZkError = Error | zookeeper.Exception;
@@ -52,7 +57,8 @@ export class ZkSessionWriter implements ZkWriter {
     return readVersioned(this.session, path, watcher);
   }
 
-  async create(path: string, data: Buffer): Promise<ZkWriteOutcome> {
+  async create(path: string, data: Buffer, also: readonly MultiOp[] = []): Promise<ZkWriteOutcome> {
+    if (also.length > 0) return this.createWith(path, data, also);
     for (let attempt = 1; ; attempt++) {
       const missing = await this.missingParents(path);
       const outcome = await this.session.request<ZkWriteOutcome | "parent-changed">(`create ${path}`, (client, done) => {
@@ -72,7 +78,8 @@ export class ZkSessionWriter implements ZkWriter {
     }
   }
 
-  setData(path: string, data: Buffer, version: number): Promise<ZkWriteOutcome> {
+  async setData(path: string, data: Buffer, version: number, also: readonly MultiOp[] = []): Promise<ZkWriteOutcome> {
+    if (also.length > 0) return this.withOthers({ type: "setData", path, data, version }, also, version + 1);
     return this.session.request<ZkWriteOutcome>(`setData ${path}`, (client, done) => {
       client.setData(path, data, version, (error, stat) => {
         const code = exceptionCode(error);
@@ -83,7 +90,8 @@ export class ZkSessionWriter implements ZkWriter {
     });
   }
 
-  remove(path: string, version: number): Promise<ZkWriteOutcome> {
+  async remove(path: string, version: number, also: readonly MultiOp[] = []): Promise<ZkWriteOutcome> {
+    if (also.length > 0) return this.withOthers({ type: "remove", path, version }, also, -1);
     return this.session.request<ZkWriteOutcome>(`remove ${path}`, (client, done) => {
       client.remove(path, version, (error) => {
         const code = exceptionCode(error);
@@ -94,6 +102,29 @@ export class ZkSessionWriter implements ZkWriter {
     });
   }
 
+  /** A create with its missing parents and `also`, in one multi; tried again when a parent came or went in between. */
+  private async createWith(path: string, data: Buffer, also: readonly MultiOp[]): Promise<ZkWriteOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const missing = await this.missingParents(path);
+      const ops: MultiOp[] = [...missing.map((p): MultiOp => ({ type: "create", path: p })), { type: "create", path, data }, ...also];
+      const outcome = await commitMulti(this.session, ops);
+      if (outcome.type === "committed") return { type: "done", version: 0 };
+      if (outcome.index === missing.length && outcome.reason === "node_exists") return { type: "exists" };
+      if (attempt < CREATE_ATTEMPTS && outcome.index >= 0 && outcome.index < missing.length) continue;
+      throw refusedWith(ops, outcome.index, outcome.reason);
+    }
+  }
+
+  /** `op` (a setData or remove of one node) and `also` in one multi; `version` is the node's after it. */
+  private async withOthers(op: MultiOp, also: readonly MultiOp[], version: number): Promise<ZkWriteOutcome> {
+    const ops = [op, ...also];
+    const outcome = await commitMulti(this.session, ops);
+    if (outcome.type === "committed") return { type: "done", version };
+    if (outcome.index === 0 && outcome.reason === "no_node") return { type: "no-node" };
+    if (outcome.index === 0 && outcome.reason === "bad_version") return { type: "bad-version" };
+    throw refusedWith(ops, outcome.index, outcome.reason);
+  }
+
   /** The ancestors of `path` that do not exist, outermost first. */
   private async missingParents(path: string): Promise<string[]> {
     const parts = path.split("/").filter((p) => p !== "");
@@ -101,4 +132,10 @@ export class ZkSessionWriter implements ZkWriter {
     const present = await Promise.all(ancestors.map((a) => this.session.exists(a)));
     return ancestors.filter((_, i) => !present[i]);
   }
+}
+
+/** ZooKeeper refused one of the operations that came with a write: nothing was applied. */
+function refusedWith(ops: readonly MultiOp[], index: number, reason: string): RegistryUnavailableError {
+  const op = ops[index];
+  return new RegistryUnavailableError(`ZooKeeper refused ${op ? `${op.type} ${op.path}` : "a write"} (${reason}); nothing was written`, { reason });
 }

@@ -49,7 +49,7 @@ export class Engine {
     this.audit = new AuditLog(this.registries[0]!.session, config.audit, log);
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
-    this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition);
+    this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition, this.audit);
     this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
     // The config center of each registry is its own ZooKeeper (ConfigRouteService reads it on the registry's session), so a route and its copy are written in one multi.
     this.routes = new RouteStore(this.registries, {
@@ -62,7 +62,7 @@ export class Engine {
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));
     this.connections = ConnectionPool.withOptions({ log });
-    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections);
+    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections, { writer: this.audit, log });
     this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
   }
 

@@ -35,6 +35,12 @@ export interface AuditWriter {
   record(draft: AuditDraft): Promise<string>;
 }
 
+/** Where a service records its changes, and where it logs a record that could not be written. */
+export interface AuditRecording {
+  readonly writer: AuditWriter;
+  readonly log: Logger;
+}
+
 /** ZooKeeper requests in flight at once while reading new entries. */
 const READ_CONCURRENCY = 16;
 /** How long before a listing that failed is tried again, while the session lasts. */
@@ -72,6 +78,9 @@ export class AuditLog implements AuditWriter {
   private readonly limiter = new Limiter(READ_CONCURRENCY);
   private readonly listeners = new Set<() => void>();
   private readonly offSession: () => void;
+  private readonly offState: () => void;
+  /** Whether the last listing failed: it is tried again, and the failure was logged once. */
+  private failed = false;
   private readonly maxBytes: number;
 
   constructor(
@@ -81,6 +90,10 @@ export class AuditLog implements AuditWriter {
   ) {
     this.maxBytes = options.maxEntryBytes ?? AUDIT_ENTRY_MAX_BYTES;
     this.offSession = session.onSession(() => this.refresh());
+    // A listing that failed while the connection was down is tried again once it is back (a resumed session brings no onSession).
+    this.offState = session.onState((state) => {
+      if (state.type === "connected" && this.failed) this.refresh();
+    });
     if (session.state.type === "connected") this.refresh();
   }
 
@@ -92,6 +105,7 @@ export class AuditLog implements AuditWriter {
   close(): void {
     this.closed = true;
     this.offSession();
+    this.offState();
     if (this.retry) clearTimeout(this.retry);
   }
 
@@ -168,10 +182,12 @@ export class AuditLog implements AuditWriter {
       this.again = false;
       try {
         await this.relist();
+        this.failed = false;
       } catch (e) {
-        this.log.warn("reading the audit trail failed; trying again", { path: this.options.path, error: String(e) });
+        if (!this.failed) this.log.warn("reading the audit trail failed; trying again", { path: this.options.path, error: String(e) });
+        this.failed = true;
         if (this.retry) clearTimeout(this.retry);
-        this.retry = setTimeout(() => this.refresh(), RETRY_DELAY_MS).unref();
+        if (this.session.state.type === "connected") this.retry = setTimeout(() => this.refresh(), RETRY_DELAY_MS).unref();
         return;
       }
     } while (this.again && !this.closed);

@@ -33,7 +33,7 @@ export class RouteHistory {
     const key = this.keyOf(id);
     const entry = this.audit.entry(auditId);
     if (!entry) throw new NotFoundError(`no audit entry ${auditId} (it may have been rotated out); GET /api/v1/routes/${id}/history lists this route's entries`, { auditId });
-    if (!entry.route || (entry.route.key !== key && entry.route.previousKey !== key)) {
+    if (!entry.route || !this.audit.history(key).some((e) => e.id === auditId)) {
       const message = `audit entry ${auditId} is not about route ${id}`;
       throw new ValidationError(message, [{ path: "auditId", message }]);
     }

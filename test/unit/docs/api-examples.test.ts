@@ -9,6 +9,8 @@ import { registryStatusResponseSchema } from "@/lib/api/registry-state";
 import { createRouteBodySchema, deletedRouteSchema, replaceRouteBodySchema, routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { servicesResponseSchema } from "@/lib/api/services";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
+import { auditResponseSchema, rollbackBodySchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
+import { routeChangeDraft } from "@/server/governance/audit/route-audit";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
@@ -137,6 +139,21 @@ describe("the examples of docs/api.md", () => {
       expect([error.code, error.id]).toEqual(["conflict", listed[1]!.id]);
       const deleted = deletedRouteSchema.parse(example("## DELETE /api/v1/routes/{id}?revision="));
       expect([deleted.id, deleted.node]).toEqual([saved.id, saved.node]);
+    });
+
+    it("shows the audit entry of that very edit, as the code records it, in the trail and the route's history, and its rollback", () => {
+      const edited = routeSchema.parse(examples("## PUT /api/v1/routes/{id}")[1]);
+      const page = auditResponseSchema.parse(example("## GET /api/v1/audit"));
+      const entry = page.entries[0]!;
+      const { id, ...draft } = entry;
+      expect(draft).toEqual(routeChangeDraft(entry.actor, listed[1]!, edited, undefined, entry.at));
+      expect([entry.kind, page.nextCursor]).toEqual(["route.edit", null]);
+      expect(routeHistoryResponseSchema.parse(example("## GET /api/v1/routes/{id}/history")).entries).toEqual([entry]);
+      const [body, answer, conflict] = examples("## POST /api/v1/routes/{id}/rollback");
+      expect(rollbackBodySchema.parse(body).auditId).toBe(id);
+      expect(rollbackResponseSchema.parse(answer).route).toEqual(listed[1]);
+      const error = errorBodySchema.parse(conflict).error;
+      expect([error.code, error.auditId]).toEqual(["conflict", id]);
     });
   });
 

@@ -15,10 +15,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   GET: { permission: "read", handle: ({ request, engine }) => engine.configRoutes.list(parseQuery(request, configRoutesQuerySchema)) },
   PUT: {
     permission: "routes.write",
-    handle: async ({ request, engine }) => {
-      const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema));
+    handle: async ({ request, engine, actor }) => {
+      const answer = await engine.configRoutes.put(await parseJsonBody(request, configRoutePutSchema), actor);
       return NextResponse.json(answer, { status: answer.created ? 201 : 200, headers: { "cache-control": "no-store" } });
     },
   },
-  DELETE: { permission: "routes.write", handle: ({ request, engine }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema)) },
+  DELETE: { permission: "routes.write", handle: ({ request, engine, actor }) => engine.configRoutes.delete(parseQuery(request, configRouteDeleteQuerySchema), actor) },
 });

@@ -17,7 +17,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "invoke",
     handle: async ({ request, engine, actor }) => {
       authRuntime().invocations.take(`${actor.via}:${actor.name}`);
-      return engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal);
+      return engine.invocations.invoke(await parseJsonBody(request, invokeRequestSchema), request.signal, actor);
     },
   },
 });
