@@ -105,6 +105,21 @@ describe("sign-in page", () => {
     await page.screenshot({ path: `${SCREENSHOTS}/security-sign-in-error.png` });
   });
 
+  it("says how long to wait once sign-in is rate limited, and keeps the button off meanwhile", async () => {
+    // A name of nobody's: the limit counts failures per address and name, so the other tests' users are not limited.
+    const name = `nobody-${process.pid}`;
+    await waitFor("sign-in to be rate limited", async () => {
+      const res = await fetch(`${server.url}/api/v1/session`, { method: "POST", headers: { origin: server.url, "content-type": "application/json" }, body: JSON.stringify({ name, password: "wrong" }) });
+      return res.status === 429;
+    });
+    const page = await open(`${server.url}/sign-in`);
+    await page.getByLabel("User name").fill(name);
+    await page.getByLabel("Password", { exact: true }).fill("wrong");
+    await page.getByTestId("sign-in-submit").click();
+    await expect.poll(() => page.getByTestId("sign-in-error").textContent()).toMatch(/^Too many sign-in attempts\. Try again in \d+ s\.$/);
+    expect(await page.getByTestId("sign-in-submit").isDisabled()).toBe(true);
+  });
+
   it("never sends anywhere but this console after signing in, whatever next says", async () => {
     const page = await open(`${server.url}/sign-in?next=${encodeURIComponent("//evil.example/x")}`);
     await page.getByLabel("User name").fill("viewer");
