@@ -12,6 +12,8 @@ import { TypeResolver } from "@/lib/invoke/field-spec";
 import type { InvokeLocation } from "@/lib/invoke/invoke-location";
 import { preselectedMethod } from "@/lib/invoke/method-choice";
 import type { RecentInvocation } from "@/lib/invoke/recent-invocations";
+import { RoleNote } from "../auth/role-note";
+import { useSession } from "../auth/use-session";
 import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
 import { JavaType } from "../service-detail/java-type";
@@ -59,6 +61,7 @@ function ServiceInvoke({ service, location }: { service: ServiceDetail; location
     choose({ index, typedName: entry.request.method }, { request: entry.request, send });
   };
   const method = service.methods[choice.index];
+  const { can, role, state } = useSession();
 
   return (
     <div className="space-y-5" data-testid="invoke-view">
@@ -97,8 +100,13 @@ function ServiceInvoke({ service, location }: { service: ServiceDetail; location
           {service.methodsSource === "url" && <p className="text-xs text-zinc-500 dark:text-zinc-400">Only the method names are known (no service definition in the metadata report): type the parameter types below.</p>}
         </div>
       )}
-      {target && <InvokeForm key={`${choice.index}:${target.name}:${replay?.n ?? 0}`} service={service} method={target} types={types} replay={replay?.replay ?? null} onSent={addRecent} />}
-      {recent.length > 0 && <RecentList entries={recent} onReplay={onReplay} />}
+      {target && can("invoke") && <InvokeForm key={`${choice.index}:${target.name}:${replay?.n ?? 0}`} service={service} method={target} types={types} replay={replay?.replay ?? null} onSent={addRecent} />}
+      {state && !can("invoke") && (
+        <RoleNote role={role} data-testid="cannot-invoke">
+          cannot invoke methods: invoking needs the invoker or admin role.
+        </RoleNote>
+      )}
+      {recent.length > 0 && can("invoke") && <RecentList entries={recent} onReplay={onReplay} />}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { configRoutesQuery, routesQuery } from "@/lib/api/queries";
+import { RoleNote } from "../auth/role-note";
+import { useSession } from "../auth/use-session";
 import { StaleBanner } from "../services/stale-banner";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -19,17 +21,22 @@ export function AllRoutesView() {
   const query = useQuery(routesQuery({}));
   const config = useQuery(configRoutesQuery({}));
   const [picking, setPicking] = useState(false);
+  const { can, role, state } = useSession();
   return (
     <div className="space-y-4" data-testid="all-routes">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="routes-count">
           {query.data ? `${query.data.routes.length} route${query.data.routes.length === 1 ? "" : "s"} in the registry` : "Reading the routes…"}
         </p>
-        <Button type="button" variant="primary" size="sm" onClick={() => setPicking((p) => !p)} aria-expanded={picking}>
-          <Plus className="h-4 w-4" aria-hidden /> New route
-        </Button>
+        {can("routes.write") ? (
+          <Button type="button" variant="primary" size="sm" onClick={() => setPicking((p) => !p)} aria-expanded={picking}>
+            <Plus className="h-4 w-4" aria-hidden /> New route
+          </Button>
+        ) : (
+          state && <RoleNote role={role} data-testid="routes-read-only">can read routes but not change them.</RoleNote>
+        )}
       </div>
-      {picking && <NewRoutePicker />}
+      {picking && can("routes.write") && <NewRoutePicker />}
       {query.data && <StaleBanner stale={query.data.stale} fetchedAt={query.dataUpdatedAt} title="These routes may be out of date" />}
       {query.error && (
         <Callout tone="bad" title="The routes could not be read">

@@ -2,14 +2,17 @@
 
 import { isEditable, rewrite } from "@/lib/api/config-route-change";
 import type { ConfigRoute } from "@/lib/api/config-routes";
+import { useSession } from "../auth/use-session";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { configRouteErrorMessage, useDeleteConfigRoute, usePutConfigRoute } from "./use-config-route-mutations";
 
-/** Enable or disable (a v3.0 rule the console can rewrite), and delete after a confirmation: one config-center rule's actions. */
+/** Enable or disable (a v3.0 rule the console can rewrite), and delete after a confirmation: one config-center rule's actions; none for a role that cannot write routes. */
 export function ConfigRouteActions({ rule }: { rule: ConfigRoute }) {
   const put = usePutConfigRoute();
   const remove = useDeleteConfigRoute();
+  const { can } = useSession();
+  if (!can("routes.write")) return null;
   const enabled = rule.rule?.enabled ?? false;
   return (
     <div className="flex flex-wrap items-center gap-1">

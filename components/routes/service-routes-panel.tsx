@@ -9,10 +9,13 @@ import { routeConfigKey } from "@/lib/api/config-route-change";
 import { routesQuery } from "@/lib/api/queries";
 import type { Route } from "@/lib/api/routes";
 import { serviceHref } from "@/lib/format/hrefs";
+import { RoleNote } from "../auth/role-note";
+import { useSession } from "../auth/use-session";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfigRoutesSection } from "./config-routes-section";
 import { RouteEditor } from "./route-editor";
+import { RouteHistory } from "./route-history";
 import { newRouteHref, routeEditHref } from "./route-hrefs";
 import { RoutesTable } from "./routes-table";
 import { serviceRoutesFilter } from "./service-routes-filter";
@@ -35,6 +38,8 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
   if (found !== null && opened?.id !== found.id) setOpened(found);
   const editing = found ?? (opened !== null && opened.id === routeId ? opened : null);
   const changedElsewhere = editing !== null && found === null && query.data !== undefined;
+  const { can, role, state } = useSession();
+  const writer = can("routes.write");
   const go = (href: string) => router.replace(href, { scroll: false });
   const close = () => go(serviceHref(service.key, "routes"));
 
@@ -48,7 +53,8 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
     <div className="space-y-4" data-testid="service-routes">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Condition routes in the registry for {service.key}, in the order Dubbo runs them.</p>
-        {!isNew && (
+        {!writer && state && <RoleNote role={role} data-testid="routes-read-only">can read routes but not change them.</RoleNote>}
+        {!isNew && writer && (
           <Button type="button" size="sm" variant="primary" onClick={() => (setSaved(null), go(newRouteHref(service.key)))}>
             <Plus className="h-4 w-4" aria-hidden /> New route
           </Button>
@@ -76,7 +82,7 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
           It was edited (an edit gives a route a new id) or deleted since this page was opened; open it again from the list.
         </Callout>
       )}
-      {(isNew || editing) && (
+      {((isNew && writer) || (editing && writer)) && (
         <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           {changedElsewhere && (
             <Callout tone="warn" title="Someone else changed or deleted this route since you opened it" data-testid="changed-elsewhere">
@@ -95,6 +101,17 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
             onReload={(name) => void onReload(name)}
           />
         </section>
+      )}
+      {editing && (
+        <RouteHistory
+          key={editing.id}
+          route={editing}
+          onRolledBack={(restored) => {
+            if (restored === null) return close();
+            setOpened(restored);
+            go(routeEditHref(restored));
+          }}
+        />
       )}
       <ConfigRoutesSection service={service} />
     </div>

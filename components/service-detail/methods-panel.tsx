@@ -7,6 +7,7 @@ import type { Method, ServiceDetail } from "@/lib/api/catalog-entities";
 import { invokeHref } from "@/lib/format/hrefs";
 import { methodSignature } from "@/lib/format/java-type";
 import { countOf } from "@/lib/format/plural";
+import { useSession } from "../auth/use-session";
 import { Callout } from "../ui/callout";
 import { JavaType } from "./java-type";
 import { TypesList } from "./types-list";
@@ -17,8 +18,10 @@ function isTyped(m: Method): m is Method & Typed {
   return m.parameterTypes !== null && m.returnType !== null;
 }
 
-/** The link to the Invoke page on one method (one overload, when its types are known). */
+/** The link to the Invoke page on one method (one overload, when its types are known); nothing for a role that cannot invoke. */
 function InvokeLink({ service, method }: { service: ServiceDetail; method: Method }) {
+  const { can } = useSession();
+  if (!can("invoke")) return null;
   return (
     <Link
       href={invokeHref(service, method)}

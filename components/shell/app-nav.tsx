@@ -3,14 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
-import { isCurrentSection, NAV_LINKS } from "./nav-links";
+import { isCurrentSection } from "./nav-links";
+import { useNavLinks } from "./use-nav-links";
 
 /** The main navigation inline in the header, on screens wide enough for it (see MobileNav for the rest). */
 export function AppNav({ className }: { className?: string }) {
   const pathname = usePathname();
+  const links = useNavLinks();
   return (
     <nav aria-label="Main" className={cn("items-center gap-1", className)}>
-      {NAV_LINKS.map(({ href, label, icon: Icon }) => {
+      {links.map(({ href, label, icon: Icon }) => {
         const current = isCurrentSection(pathname, href);
         return (
           <Link

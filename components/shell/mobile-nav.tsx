@@ -7,7 +7,8 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "../ui/button";
-import { isCurrentSection, NAV_LINKS } from "./nav-links";
+import { isCurrentSection } from "./nav-links";
+import { useNavLinks } from "./use-nav-links";
 
 /**
  * The main navigation on narrow screens: a menu button that opens the links in a panel
@@ -23,6 +24,7 @@ export function MobileNav({ className }: { className?: string }) {
 
 function MobileNavDialog({ pathname, className }: { pathname: string; className?: string }) {
   const [open, setOpen] = useState(false);
+  const links = useNavLinks();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -38,7 +40,7 @@ function MobileNavDialog({ pathname, className }: { pathname: string; className?
         >
           <Dialog.Title className="sr-only">Navigation</Dialog.Title>
           <nav aria-label="Main" className="mx-auto grid max-w-7xl gap-1">
-            {NAV_LINKS.map(({ href, label, icon: Icon }) => {
+            {links.map(({ href, label, icon: Icon }) => {
               const current = isCurrentSection(pathname, href);
               return (
                 <Link

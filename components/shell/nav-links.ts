@@ -1,10 +1,13 @@
-import { Activity, Boxes, type LucideIcon, Network, Route, Send } from "lucide-react";
+import { Activity, Boxes, History, type LucideIcon, Network, Route, Send } from "lucide-react";
+import type { Permission } from "@/lib/auth/roles";
 
 /** One entry of the main navigation. */
 export interface NavLink {
   href: string;
   label: string;
   icon: LucideIcon;
+  /** What the signed-in role needs for the entry to show; every entry needs `read`. */
+  permission?: Permission;
 }
 
 /** The console's sections, in the order the header and the phone menu show them. */
@@ -12,7 +15,8 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/services", label: "Services", icon: Network },
   { href: "/applications", label: "Applications", icon: Boxes },
   { href: "/routes", label: "Routes", icon: Route },
-  { href: "/invoke", label: "Invoke", icon: Send },
+  { href: "/invoke", label: "Invoke", icon: Send, permission: "invoke" },
+  { href: "/audit", label: "Audit", icon: History },
   { href: "/registry", label: "Registry status", icon: Activity },
 ];
 

@@ -30,7 +30,8 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
         return "all";
     }
   }
-  const routesPrefix: KeyPrefix[] = routes ? [["routes"]] : [];
+  // A route change is also a new audit entry.
+  const routesPrefix: KeyPrefix[] = routes ? [["routes"], ["audit"]] : [];
   if (keys.size === 0) return routesPrefix;
   const previews = routes ? [] : [...keys].map((key) => ["routes", "preview", key]);
   return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...previews, ...routesPrefix];

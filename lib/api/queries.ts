@@ -1,4 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { auditResponseSchema, routeHistoryResponseSchema } from "./audit";
+import type { AuditFilter } from "./audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
@@ -6,6 +8,7 @@ import { registryStatusResponseSchema } from "./registry-state";
 import { type RoutePreviewRequest, routePreviewResponseSchema } from "./route-preview";
 import { type RoutesQuery, routesResponseSchema } from "./routes";
 import { sendJson } from "./send-json";
+import { sessionStateSchema } from "./session";
 import { servicesResponseSchema } from "./services";
 import type { SearchMode } from "./services-cursor";
 
@@ -26,6 +29,12 @@ export const queryKeys = {
   configRoutes: (filter: ConfigRoutesQuery) => ["config-routes", filter] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
+  /** Under "routes", so a change of any route refetches the histories too. */
+  routeHistory: (id: string) => ["routes", "history", id] as const,
+  /** The audit trail, by filter; refetched on any routes event (a route change adds an entry). */
+  audit: (filter: AuditFilter) => ["audit", filter] as const,
+  /** Who this browser is: refetched after sign-in and sign-out, and on a 401. */
+  session: () => ["session"] as const,
 };
 
 /**
@@ -147,6 +156,48 @@ export function configRoutesQuery(filter: ConfigRoutesQuery) {
   return queryOptions({
     queryKey: queryKeys.configRoutes(filter),
     queryFn: ({ signal }) => fetchJson(search ? `/api/v1/config-routes?${search}` : "/api/v1/config-routes", configRoutesResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/**
+ * GET /api/v1/session (public): whether authentication is on and who is signed in. Kept
+ * fresh for a minute and never polled: it changes at sign-in and sign-out, which refetch it.
+ */
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: queryKeys.session(),
+    queryFn: ({ signal }) => fetchJson("/api/v1/session", sessionStateSchema, signal),
+    staleTime: 60_000,
+    refetchInterval: false,
+    retry: retryUnanswered,
+  });
+}
+
+/** How many audit entries a page of the Audit page holds. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/v1/audit, newest first, page by page ("load more" by `nextCursor`). */
+export function auditPagesQuery(filter: AuditFilter) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.audit(filter),
+    queryFn: ({ pageParam, signal }) =>
+      fetchJson(
+        url("/api/v1/audit", { service: filter.service ?? "", user: filter.user ?? "", kind: filter.kind ?? "", route: filter.route ?? "", cursor: pageParam ?? "", limit: String(AUDIT_PAGE_SIZE) }),
+        auditResponseSchema,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/routes/{id}/history: one route through all its edits, newest first. */
+export function routeHistoryQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.routeHistory(id),
+    queryFn: ({ signal }) => fetchJson(`/api/v1/routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

@@ -32,8 +32,8 @@ describe("prefixesToInvalidate", () => {
     expect(prefixesToInvalidate([{ type: "reset" }])).toBe("all");
   });
 
-  it("refetches every routes list when a service's routes changed, and nothing else for that", () => {
-    expect(prefixesToInvalidate([{ type: "routes", service: "io.x.A" }, { type: "routes", service: "io.x.B" }])).toEqual([["routes"]]);
+  it("refetches every routes list and the audit trail when a service's routes changed, and nothing else for that", () => {
+    expect(prefixesToInvalidate([{ type: "routes", service: "io.x.A" }, { type: "routes", service: "io.x.B" }])).toEqual([["routes"], ["audit"]]);
     const both = prefixesToInvalidate([{ type: "routes", service: "io.x.A" }, { type: "service", key: "io.x.A", kind: "routers" }]);
     expect(both).toContainEqual(["routes"]);
     expect(both).toContainEqual(["service", "io.x.A"]);

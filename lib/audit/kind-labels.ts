@@ -1,0 +1,24 @@
+import type { AuditKind } from "../api/audit";
+
+/** What each kind of audit entry is, in words, for filters and rows. */
+export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
+  "route.create": "Route created",
+  "route.edit": "Route edited",
+  "route.enable": "Route enabled",
+  "route.disable": "Route disabled",
+  "route.delete": "Route deleted",
+  "route.priority": "Route priority changed",
+  "route.rollback": "Route rolled back",
+  "config-route.create": "Config-center rule created",
+  "config-route.edit": "Config-center rule edited",
+  "config-route.delete": "Config-center rule deleted",
+  invoke: "Method invoked",
+};
+
+/** The badge tone of a kind: removals stand out, invocations are not changes. */
+export function kindTone(kind: AuditKind): "bad" | "info" | "neutral" | "warn" {
+  if (kind.endsWith(".delete")) return "bad";
+  if (kind === "route.rollback") return "warn";
+  if (kind === "invoke") return "neutral";
+  return "info";
+}
