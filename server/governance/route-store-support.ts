@@ -2,6 +2,7 @@ import type { AuditDraft } from "@/lib/api/audit";
 import type { RouteChanges } from "@/lib/api/routes";
 import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/route-url";
 import { ConflictError, type ConsoleError, isConsoleError, RegistryUnavailableError } from "@/lib/errors";
+import { KeyedSerial } from "./keyed-serial";
 import type { ZkSession } from "../registry/zk-session";
 import type { AuditRecording } from "./audit/audit-log";
 import { commitMulti, type MultiOp, type MultiOutcome, readVersioned } from "../registry/zk-writes";
@@ -21,7 +22,19 @@ export type Plan = {
 } | null;
 
 /** How often a write is tried again when another console write to the same routers directory came between. */
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * One console's writes to one routers directory go one at a time (per session): they would
+ * otherwise only race each other's compare-and-set. Writes of other replicas still can, so
+ * a retry waits a random, growing pause first, and two replicas do not collide in step.
+ */
+const WRITERS = new WeakMap<ZkSession, KeyedSerial>();
+
+/** Before retry `attempt` (1-based): a random wait up to 10 ms x 2^attempt (20 ms, 40 ms, ... 1.28 s). */
+function backOff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+}
 
 /** Where a planned write's audit entry goes, and where to log an entry that could not be written. */
 export type PlanAudit = AuditRecording;
@@ -36,8 +49,15 @@ export type PlanAudit = AuditRecording;
  * all; on another registry it is recorded just after the commit (a failure then is logged,
  * and the change stands).
  */
-export async function commitPlanned(session: ZkSession, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>, audit?: PlanAudit): Promise<void> {
+export function commitPlanned(session: ZkSession, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>, audit?: PlanAudit): Promise<void> {
+  let serial = WRITERS.get(session);
+  if (!serial) WRITERS.set(session, (serial = new KeyedSerial()));
+  return serial.run(dirPath, () => commitWithRetries(session, dirPath, plan, audit));
+}
+
+async function commitWithRetries(session: ZkSession, dirPath: string, plan: (children: readonly string[]) => Promise<Plan>, audit?: PlanAudit): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await backOff(attempt);
     const dir = await readVersioned(session, dirPath);
     const children = dir === null ? [] : ((await session.getChildren(dirPath)) ?? []);
     const planned = await plan(children);
