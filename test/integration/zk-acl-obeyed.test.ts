@@ -18,6 +18,13 @@ import { type AclTestZk, connectAclTestZk } from "../support/zk-acl-client";
  */
 
 const rig = inject("rig");
+/**
+ * The audit trail of this file's engines, apart from the one at the default path: entries
+ * and the path itself are created with this file's digest ACL, which the rig's other
+ * consoles (no credentials) could then not write under, and every route change writes its
+ * entry in the same multi.
+ */
+const AUDIT_PATH = "/dubbo-console-zk-acl-obeyed/audit";
 const GREETING = DEMO.greeting.interface;
 const DIR = `/dubbo/${GREETING}/routers`;
 const RULE_NODE = `/dubbo/config/dubbo/${GREETING}::.condition-router`;
@@ -42,7 +49,7 @@ beforeAll(async () => {
   if (Array.isArray(left) && left.length > 0) throw new Error(`${DIR} holds routes of another test: ${left.join(", ")}`);
   await zk.removeTree(DIR);
   if ((await zk.data(RULE_NODE)) !== "NO_NODE") throw new Error(`${RULE_NODE} holds another test's rule`);
-  engine = startEngine(parseConfig({ DUBBO_REGISTRY: REGISTRY, LOG_LEVEL: "error" }));
+  engine = startEngine(parseConfig({ CONSOLE_AUDIT_PATH: AUDIT_PATH, DUBBO_REGISTRY: REGISTRY, LOG_LEVEL: "error" }));
   await waitFor("the first full read", () => engine.registries[0]!.usable);
 });
 

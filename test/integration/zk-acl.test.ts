@@ -16,6 +16,13 @@ import { type AclTestZk, connectAclTestZk } from "../support/zk-acl-client";
  */
 
 const rig = inject("rig");
+/**
+ * The audit trail of this file's engines, apart from the one at the default path: entries
+ * and the path itself are created with this file's digest ACL, which the rig's other
+ * consoles (no credentials) could then not write under, and every route change writes its
+ * entry in the same multi.
+ */
+const AUDIT_PATH = "/dubbo-console-zk-acl/audit";
 const OPS = "ops:pass";
 const OTHER = "other:secret";
 /** The rig's registry with the console's digest credentials. */
@@ -53,7 +60,7 @@ beforeAll(async () => {
   admin = await connectAclTestZk(rig.zkConnectString, [OPS, OTHER]);
   anonymous = await connectAclTestZk(rig.zkConnectString, []);
   await cleanUp();
-  engine = startEngine(parseConfig({ DUBBO_REGISTRY: withCredentials(OPS), LOG_LEVEL: "error" }));
+  engine = startEngine(parseConfig({ CONSOLE_AUDIT_PATH: AUDIT_PATH, DUBBO_REGISTRY: withCredentials(OPS), LOG_LEVEL: "error" }));
   await waitFor("the first full read", () => engine.registries[0]!.usable);
 });
 
@@ -73,7 +80,7 @@ async function post(body: Record<string, unknown>): Promise<{ status: number; js
 
 /** An engine of its own (the process's engine keeps its configuration), closed after the file. */
 async function startOther(env: Record<string, string>): Promise<Engine> {
-  const other = new Engine(parseConfig({ LOG_LEVEL: "error", ...env }), silentLogger);
+  const other = new Engine(parseConfig({ CONSOLE_AUDIT_PATH: AUDIT_PATH, LOG_LEVEL: "error", ...env }), silentLogger);
   others.push(other);
   other.start();
   await waitFor("the other engine's first full read", () => other.registries[0]!.usable);
