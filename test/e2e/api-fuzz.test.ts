@@ -7,6 +7,7 @@ import { routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { type ApiRouteFile, apiRouteFiles } from "../support/api-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { connectTestZk } from "../support/zk-client";
 import { FUZZ_SEED, fuzzParameters, hostileJsonValue, mutatedJson, nearBody, schemaKeys } from "../support/fuzz";
 
 /**
@@ -37,7 +38,7 @@ let seedRoute: z.infer<typeof routeSchema>;
 const SEED_ID = "@@SEED_ID@@";
 const SEED_REVISION = "@@SEED_REVISION@@";
 const GREETING = "io.dubboconsole.demo.api.GreetingService";
-const before = { routes: new Set<string>(), rules: new Set<string>() };
+const before = { routes: new Set<string>(), rules: new Set<string>(), dirs: new Set<string>() };
 /** Answers per endpoint and method (`POST /api/v1/routes` → status → count), printed at the end. */
 const tally = new Map<string, Map<number, number>>();
 
@@ -53,6 +54,9 @@ beforeAll(async () => {
   await waitForRegistrySync(server.url);
   for (const r of await routeIds()) before.routes.add(r.id);
   for (const r of await ruleList()) before.rules.add(`${r.registry}|${r.key}`);
+  const zk = await connectTestZk(rig.zkConnectString);
+  for (const dir of await zk.children("/dubbo")) before.dirs.add(dir);
+  zk.close();
   const created = await fetch(`${server.url}/api/v1/routes`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -89,6 +93,8 @@ async function withSeed(text: string, encode: (s: string) => string): Promise<st
  * a 500 would hide. A new body schema without an example fails the test that checks this.
  */
 const VALID_BODIES: Record<string, () => unknown[]> = {
+  rollbackBodySchema: () => [{ auditId: "0000000001" }, { auditId: "9999999999" }],
+  signInBodySchema: () => [{ name: "fuzz", password: "not-a-password" }],
   createRouteBodySchema: () => [{ service: SERVICE, name: "fuzz-a", rule: "host = 10.0.0.1 => host = 10.0.0.2", priority: 1, force: false, runtime: false, enabled: true, targets: ["registry"] }],
   replaceRouteBodySchema: () => [{ revision: SEED_REVISION, rule: "host = 10.0.0.3 => host = 10.0.0.4", priority: 2, enabled: true, targets: ["registry", "config-center"] }],
   configRoutePutSchema: () => [{ scope: "service", key: `${SERVICE}::`, enabled: true, force: false, runtime: true, priority: 0, conditions: ["=> host = 10.0.0.9"] }, { scope: "application", key: "fuzz-app", conditions: ["method = greet => host != 10.0.0.1"], revision: 0 }],
@@ -111,6 +117,11 @@ afterAll(async () => {
       }
     }
     expect((await routeIds()).filter((r) => !before.routes.has(r.id))).toEqual([]);
+    // The service directories the routes were written under (fuzzed service names among
+    // them) stay behind empty: remove them, or later suites count services that are not theirs.
+    const zk = await connectTestZk(rig.zkConnectString);
+    for (const dir of await zk.children("/dubbo")) if (!before.dirs.has(dir)) await zk.removeTree(`/dubbo/${dir}`);
+    zk.close();
     await server.stop();
   }
   const total = [...tally.values()].reduce((n, m) => n + [...m.values()].reduce((a, b) => a + b, 0), 0);
