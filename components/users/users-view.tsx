@@ -56,7 +56,9 @@ function Roster({ data }: { data: UsersResponse }) {
                 </TD>
                 <TD data-label="Kind">{r.kind === "user" ? "user" : r.name === "env-token" ? "API token (CONSOLE_API_TOKEN)" : "API token"}</TD>
                 <TD data-label="Role">
-                  <Badge tone={r.role === "admin" ? "warn" : "neutral"}>{r.role}</Badge>
+                  <span>
+                    <Badge tone={r.role === "admin" ? "warn" : "neutral"}>{r.role}</Badge>
+                  </span>
                 </TD>
               </TRow>
             ))}
