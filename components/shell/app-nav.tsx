@@ -11,7 +11,7 @@ export function AppNav({ className }: { className?: string }) {
   const pathname = usePathname();
   const links = useNavLinks();
   return (
-    <nav aria-label="Main" className={cn("items-center gap-1", className)}>
+    <nav aria-label="Main" className={cn("items-center gap-0.5", className)}>
       {links.map(({ href, label, icon: Icon }) => {
         const current = isCurrentSection(pathname, href);
         return (
@@ -20,7 +20,7 @@ export function AppNav({ className }: { className?: string }) {
             href={href}
             aria-current={current ? "page" : undefined}
             className={cn(
-              "flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm whitespace-nowrap transition-colors",
+              "flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm whitespace-nowrap transition-colors",
               current
                 ? "bg-zinc-200/80 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
                 : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100",

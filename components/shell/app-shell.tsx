@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <LiveUpdates />
       </SignedInOnly>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 text-zinc-900 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90 dark:text-zinc-100">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4 lg:gap-6">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4 lg:gap-4">
           <SignedInOnly>
             <MobileNav className="lg:hidden" />
           </SignedInOnly>

@@ -1,4 +1,4 @@
-import { Activity, Boxes, History, type LucideIcon, Network, Route, Send } from "lucide-react";
+import { Activity, Boxes, History, type LucideIcon, Network, Route, Send, UserCog } from "lucide-react";
 import type { Permission } from "@/lib/auth/roles";
 
 /** One entry of the main navigation. */
@@ -18,6 +18,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/invoke", label: "Invoke", icon: Send, permission: "invoke" },
   { href: "/audit", label: "Audit", icon: History },
   { href: "/registry", label: "Registry status", icon: Activity },
+  { href: "/users", label: "Users", icon: UserCog, permission: "users.manage" },
 ];
 
 /** Whether `href`'s section is the one being shown (its page or one below it). */

@@ -11,6 +11,7 @@ import { sendJson } from "./send-json";
 import { sessionStateSchema } from "./session";
 import { servicesResponseSchema } from "./services";
 import type { SearchMode } from "./services-cursor";
+import { usersResponseSchema } from "./users";
 
 /**
  * Query keys, shared by server prefetch, client hooks and the live invalidation. The first
@@ -35,6 +36,8 @@ export const queryKeys = {
   audit: (filter: AuditFilter) => ["audit", filter] as const,
   /** Who this browser is: refetched after sign-in and sign-out, and on a 401. */
   session: () => ["session"] as const,
+  /** Who may sign in and which tokens exist (admin only). */
+  users: () => ["users"] as const,
 };
 
 /**
@@ -198,6 +201,15 @@ export function routeHistoryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.routeHistory(id),
     queryFn: ({ signal }) => fetchJson(`/api/v1/routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/users (admin only): the users and tokens, by name and role. */
+export function usersQuery() {
+  return queryOptions({
+    queryKey: queryKeys.users(),
+    queryFn: ({ signal }) => fetchJson("/api/v1/users", usersResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

@@ -17,7 +17,8 @@ import { z } from "zod";
 import { ConfigError } from "../errors";
 import { ROLES, type Role } from "./roles";
 
-const nameSchema = z
+/** A user's or token's name, as the users file allows it. */
+export const nameSchema = z
   .string({ error: "name must be a string" })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, "name must be 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit");
 const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` });

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import type { UsersResponse } from "@/lib/api/users";
 import type { Actor } from "@/lib/auth/actor";
 import type { Role } from "@/lib/auth/roles";
 import { EMPTY_USERS_FILE, type UserEntry, type UsersFile } from "@/lib/auth/users-file";
 import { UnauthorizedError } from "@/lib/errors";
 import type { AuthConfig } from "@/server/runtime/auth-config";
 import { readCookie, SESSION_COOKIE, sealSession, unsealSession } from "./session-cookie";
-import { matchToken } from "./token-match";
+import { ENV_TOKEN_NAME, matchToken } from "./token-match";
 import { UsersStore } from "./users-store";
 
 /** A signed-in user as the session API answers it. */
@@ -91,6 +92,21 @@ export class Authenticator {
     const expiresAt = now + ttl * 1000;
     const seal = await sealSession({ name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);
     return { user: { name: user.name, role: user.role, via: "session" }, seal, expiresAt, maxAgeSeconds: ttl };
+  }
+
+  /**
+   * Who may sign in and which tokens exist, by name and role (GET /api/v1/users): the users
+   * file as re-read now, plus `env-token` when CONSOLE_API_TOKEN is set. Never a hash.
+   */
+  roster(): UsersResponse {
+    const file = this.users();
+    const tokens = file.tokens.map((t) => ({ name: t.name, role: t.role }));
+    if (this.config.mode === "on" && this.config.apiTokenSha256 !== null) tokens.push({ name: ENV_TOKEN_NAME, role: "admin" });
+    return {
+      source: this.config.mode === "on" && this.config.usersFile !== null ? "file" : "none",
+      users: [...file.users.values()].map((u) => ({ name: u.name, role: u.role })),
+      tokens,
+    };
   }
 
   private async sessionUser(seal: string): Promise<{ name: string; role: Role } | null> {

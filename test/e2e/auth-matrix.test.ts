@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
+import { usersResponseSchema } from "@/lib/api/users";
 import { can, type Permission, ROLES, type Role, roleFor } from "@/lib/auth/roles";
 import { sealSession } from "@/server/auth/session-cookie";
 import { launchConsole, type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
@@ -34,6 +35,7 @@ const ENDPOINTS: Record<string, { path: string; methods: Partial<Record<string, 
   "v1/routes/[id]/history/route.ts": { path: "/api/v1/routes/no-such-route/history", methods: { GET: "read" } },
   "v1/routes/[id]/rollback/route.ts": { path: "/api/v1/routes/no-such-route/rollback", methods: { POST: "routes.write" } },
   "v1/audit/route.ts": { path: "/api/v1/audit", methods: { GET: "read" } },
+  "v1/users/route.ts": { path: "/api/v1/users", methods: { GET: "users.manage" } },
   "v1/routes/preview/route.ts": { path: "/api/v1/routes/preview", methods: { POST: "read" } },
   "v1/services/route.ts": { path: "/api/v1/services", methods: { GET: "read" } },
   "v1/service/route.ts": { path: "/api/v1/service?key=nope", methods: { GET: "read" } },
@@ -166,6 +168,18 @@ describe("credentials that are not what they claim", () => {
     }
     const res = await fetch(`${server.url}/api/v1/session`, { headers: { authorization: `Bearer ${envToken}` } });
     expect(await res.json()).toEqual({ auth: "on", user: { name: "env-token", role: "admin", via: "token" } });
+  });
+
+  it("lists the users and tokens to an admin by name and role, with the environment's token, and never a hash", async () => {
+    const res = await fetch(`${server.url}/api/v1/users`, { headers: { cookie: cookies.admin } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(usersResponseSchema.parse(JSON.parse(text))).toEqual({
+      source: "file",
+      users: ROLES.map((role) => ({ name: role, role })),
+      tokens: [...ROLES.map((role) => ({ name: `${role}-token`, role })), { name: "env-token", role: "admin" }],
+    });
+    expect(text).not.toMatch(/argon2|[0-9a-f]{64}/);
   });
 
   it("signs out a user removed from the users file at their next request, and lets them back when restored", async () => {

@@ -137,10 +137,10 @@ describe("interface names", () => {
 describe("the navigation on a desktop (1400 px)", () => {
   it("shows the links in the header and no menu button", async () => {
     const page = await open(1400, "light", "/services");
-    // Invoke shows once the session says the role may invoke (authentication is off here: the anonymous admin).
+    // Invoke and Users show once the session says the role may (authentication is off here: the anonymous admin).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke", exact: true }).waitFor();
     const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
-    expect(nav).toEqual(["Services", "Applications", "Routes", "Invoke", "Audit", "Registry status"]);
+    expect(nav).toEqual(["Services", "Applications", "Routes", "Invoke", "Audit", "Registry status", "Users"]);
     expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
   });
 });

@@ -151,6 +151,7 @@ describe("roles in the UI", () => {
     for (const name of ["Edit", "Disable", "Enable", "Delete", "Copy to config center"]) expect(await row.getByRole("button", { name }).or(row.getByRole("link", { name })).count(), name).toBe(0);
     expect(await row.getByTestId("route-history-link").count()).toBe(1);
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).count()).toBe(0);
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/security-viewer-routes.png`, fullPage: true });
 
     await page.goto(`${server.url}${ECHO_USER}`);

@@ -11,6 +11,7 @@ import { servicesResponseSchema } from "@/lib/api/services";
 import { auditResponseSchema, rollbackBodySchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
 import { routeChangeDraft } from "@/server/governance/audit/route-audit";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
+import { usersResponseSchema } from "@/lib/api/users";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { routeOf } from "@/server/governance/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
@@ -189,6 +190,14 @@ describe("the examples of POST /api/v1/invoke", () => {
     const body = errorBodySchema.parse(error);
     expect(body.error.code).toBe("invalid_arguments");
     expect(invokeIssuesSchema.parse(body.error.issues)).toEqual([{ path: "args.0.address.zip", message: '"ten" is not a whole number (int)' }]);
+  });
+});
+
+describe("docs/api.md's users example", () => {
+  it("matches the users contract, names the environment's token last and shows no hash", () => {
+    const body = usersResponseSchema.parse(example("## GET /api/v1/users"));
+    expect(body.tokens.at(-1)).toEqual({ name: "env-token", role: "admin" });
+    expect(JSON.stringify(body)).not.toMatch(/password|hash|argon2/);
   });
 });
 

@@ -79,4 +79,23 @@ describe("Authenticator", () => {
     const off = new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" }));
     expect(await off.authenticate(req())).toEqual({ name: "anonymous", role: "admin", via: "anonymous", address: "unknown" });
   });
+
+  it("lists users and tokens by name and role, the environment's token last, and no hash", () => {
+    write([{ name: "alice", role: "operator", password: aliceHash }]);
+    const roster = auth.roster();
+    expect(roster).toEqual({
+      source: "file",
+      users: [{ name: "alice", role: "operator" }],
+      tokens: [
+        { name: "ci", role: "invoker" },
+        { name: "env-token", role: "admin" },
+      ],
+    });
+    expect(JSON.stringify(roster)).not.toMatch(/argon2|[0-9a-f]{64}/);
+  });
+
+  it("lists only the environment's token with no users file, and nobody with authentication off", () => {
+    expect(new Authenticator(parseAuthConfig({ CONSOLE_API_TOKEN: ENV_TOKEN })).roster()).toEqual({ source: "none", users: [], tokens: [{ name: "env-token", role: "admin" }] });
+    expect(new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" })).roster()).toEqual({ source: "none", users: [], tokens: [] });
+  });
 });
