@@ -4,26 +4,17 @@
  * re-creates them through the API (checked, audited, seen by every replica). Pure.
  */
 import { z } from "zod";
-import { type CreateRouteBody, type ReplaceRouteBody, type Route, ROUTE_TARGETS } from "./routes";
+import { type CreateRouteBody, type ReplaceRouteBody, type Route, routeSchema } from "./routes";
 
 export const ROUTES_BACKUP_FORMAT = "dubbo-console-routes";
 export const ROUTES_BACKUP_VERSION = 1;
 
-export const backupRouteSchema = z.object({
-  registry: z.string(),
-  service: z.string(),
-  group: z.string(),
-  version: z.string(),
-  name: z.string(),
-  rule: z.string(),
-  priority: z.number().int(),
-  force: z.boolean(),
-  runtime: z.boolean(),
-  enabled: z.boolean(),
-  targets: z.array(z.enum(ROUTE_TARGETS)),
-  /** Who wrote it (Route.origin.writer): only the console's own routes can be re-created through the API. */
-  writer: z.enum(["console", "dubbo-admin", "other"]),
-});
+export const backupRouteSchema = routeSchema
+  .pick({ registry: true, service: true, group: true, version: true, name: true, rule: true, priority: true, force: true, runtime: true, enabled: true, targets: true })
+  .extend({
+    /** Who wrote it (Route.origin.writer): only the console's own routes can be re-created through the API. */
+    writer: z.enum(["console", "dubbo-admin", "other"]),
+  });
 export type BackupRoute = z.infer<typeof backupRouteSchema>;
 
 export const routesBackupSchema = z.object({

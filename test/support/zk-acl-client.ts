@@ -1,5 +1,6 @@
 import zookeeper from "node-zookeeper-client";
 import { describeAcl } from "@/server/registry/zk-acl";
+import { removeTree } from "./zk-client";
 
 /**
  * A ZooKeeper client for tests of ACLs: it authenticates with the given digest
@@ -51,12 +52,4 @@ export async function connectAclTestZk(connectString: string, credentials: reado
     },
     close: () => client.close(),
   };
-}
-
-const isNoNode = (e: unknown) => e instanceof zookeeper.Exception && e.getCode() === zookeeper.Exception.NO_NODE;
-
-async function removeTree(client: zookeeper.Client, path: string): Promise<void> {
-  const children = await new Promise<string[]>((res, rej) => client.getChildren(path, (e, c) => (isNoNode(e) ? res([]) : e ? rej(e) : res(c))));
-  for (const child of children) await removeTree(client, `${path}/${child}`);
-  await new Promise<void>((res, rej) => client.remove(path, -1, (e) => (!e || isNoNode(e) ? res() : rej(e))));
 }

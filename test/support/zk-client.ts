@@ -48,7 +48,8 @@ export async function connectTestZk(connectString: string): Promise<TestZk> {
 
 const isNoNode = (e: unknown) => e instanceof zookeeper.Exception && e.getCode() === zookeeper.Exception.NO_NODE;
 
-async function removeTree(client: zookeeper.Client, path: string): Promise<void> {
+/** Removes `path` and everything under it; nothing when it does not exist. */
+export async function removeTree(client: zookeeper.Client, path: string): Promise<void> {
   const children = await new Promise<string[]>((res, rej) => client.getChildren(path, (e, c) => (isNoNode(e) ? res([]) : e ? rej(e) : res(c))));
   for (const child of children) await removeTree(client, `${path}/${child}`);
   await new Promise<void>((res, rej) => client.remove(path, -1, (e) => (!e || isNoNode(e) ? res() : rej(e))));
