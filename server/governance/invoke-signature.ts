@@ -2,6 +2,17 @@ import type { ServiceMethods } from "@/lib/dubbo/service-methods";
 import { InvalidArgumentsError } from "@/lib/errors";
 import { type TypeCatalog, typeCatalogOf } from "../protocol/hessian/type-catalog";
 
+/**
+ * Why a call with arguments needs `parameterTypes` when no metadata describes the service: a
+ * Java GenericService caller always sends the types, and a provider before 2.7.23 (2.7.7
+ * measured) fails a generic call whose types are null (GenericFilter reads their length).
+ */
+function typesNeeded(method: string, argCount: number, methods: ServiceMethods): string {
+  const names = methods.methods.map((m) => m.name);
+  const known = methods.source === "none" ? "no provider lists its methods" : names.includes(method) ? `the providers list ${method} (its overloads and their types are unknown)` : `the providers list no method ${method}; their methods are ${names.join(", ") || "(none)"}`;
+  return `no service definition in the metadata report describes ${method}, so parameterTypes must give the Java type of each of its ${argCount} argument${argCount === 1 ? "" : "s"}; ${known}`;
+}
+
 /** The signature a call is made with, and what the metadata says of the classes it uses. */
 export interface CallSignature {
   /** The parameter types to send; empty when unknown (no metadata, none given) and the call has arguments. */
@@ -27,15 +38,18 @@ function catalogOf(methods: Extract<ServiceMethods, { source: "definition" }>): 
  * - `parameterTypes` given: those, with the metadata's classes when there is a definition;
  * - left out, with a definition: the one method of that name (none: 400 naming the
  *   methods there are; several: 400 naming the overloads to choose from);
- * - left out, without a definition: unknown, so the call goes generic by name (see
- *   server/protocol/invocation-mode.ts), or typed without arguments when `args` is empty.
+ * - left out, without a definition: a call without arguments is typed with none; one with
+ *   arguments is refused (400 at `parameterTypes`), as the types cannot be known.
  * @throws InvalidArgumentsError (400), its issue at `method` or `parameterTypes`, or at
  *   `args` when their number is not the method's.
  */
 export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods): CallSignature {
   const types = methods.source === "definition" ? catalogOf(methods) : null;
   if (parameterTypes !== undefined) return { parameterTypes, types };
-  if (methods.source !== "definition") return { parameterTypes: [], types };
+  if (methods.source !== "definition") {
+    if (args.length > 0) throw new InvalidArgumentsError([{ path: "parameterTypes", message: typesNeeded(method, args.length, methods) }]);
+    return { parameterTypes: [], types };
+  }
   const named = methods.methods.filter((m) => m.name === method);
   if (named.length === 0) {
     const names = [...new Set(methods.methods.map((m) => m.name))].join(", ");

@@ -16,9 +16,9 @@ import type { TypeCatalog } from "./hessian/type-catalog";
  *   knows without metadata.
  * - `generic`: `$invoke(method, types, args)`, as Java's GenericService, which the provider's
  *   GenericFilter turns into the real call (PojoUtils.realize types the arguments from its
- *   own classes). Chosen when typed is not possible: the parameter types are unknown (no
- *   metadata and none given: `types` is then sent as null and the provider finds the method
- *   by name, which works when it has one of that name), or they name an application class
+ *   own classes). Chosen when typed is not possible: the parameter types are unknown (only
+ *   through the engine: the API asks for them; `types` is then sent as null and a 2.7.23 or
+ *   3.x provider finds the method by name, 2.7.7 fails it), or they name an application class
  *   the metadata does not describe (a typed call would have to guess its fields' types, and
  *   a wrong guess, a String where an enum is declared, fails on the provider).
  */

@@ -7,6 +7,9 @@ import { classpath, ensureJavaPeersBuilt, JVM_FLAGS, jvmStateFlags } from "./jav
 
 export type DubboLine = "2.7" | "3.3";
 
+/** The Java module a line's peers run from; "2.7.7" is the older 2.7 release (test/peers/dubbo-2.7.7), flagged as 2.7. */
+type PeerRelease = DubboLine | "2.7.7";
+
 /** Interfaces the demo providers export (test/peers/src). */
 export const DEMO = {
   greeting: { interface: "io.dubboconsole.demo.api.GreetingService", group: "", version: "" },
@@ -41,12 +44,12 @@ export function dubboFlags(line: DubboLine): string[] {
  * temp folder of its own, removed when it exits: Dubbo otherwise leaves a few cache files
  * in ~/.dubbo per peer and registry port (thousands after a day of test runs).
  */
-async function startDubboPeer(name: string, line: DubboLine, mainClass: string, options: Record<string, string>, stateDir?: string, jvmFlags: readonly string[] = JVM_FLAGS): Promise<Peer> {
+async function startDubboPeer(name: string, line: PeerRelease, mainClass: string, options: Record<string, string>, stateDir?: string, jvmFlags: readonly string[] = JVM_FLAGS): Promise<Peer> {
   await ensureJavaPeersBuilt();
   const args = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
   const ownDir = stateDir === undefined ? mkdtempSync(join(tmpdir(), "dubbo-peer-")) : undefined;
   const state = jvmStateFlags(stateDir ?? ownDir!);
-  const peer = startPeer(name, "java", [...jvmFlags, ...state, ...dubboFlags(line), "-cp", classpath(line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
+  const peer = startPeer(name, "java", [...jvmFlags, ...state, ...dubboFlags(line === "3.3" ? "3.3" : "2.7"), "-cp", classpath(line === "2.7.7" ? "dubbo-2.7.7" : line === "2.7" ? "dubbo-2.7" : "dubbo-3.3"), mainClass, ...args]);
   if (ownDir !== undefined) void peer.exited.then(() => rmSync(ownDir, { recursive: true, force: true }));
   await peer.waitForLine(/^READY /, 90_000);
   return peer;
@@ -161,4 +164,27 @@ export async function startConsumer(options: {
         .map((c) => c.provider!),
     stop: () => peer.stop(),
   };
+}
+
+/** The interface only the Dubbo 2.7.7 provider exports (test/peers/dubbo-2.7.7). */
+export const LEGACY_SERVICE = "io.dubboconsole.legacy.LegacyService";
+
+/**
+ * Starts a Dubbo 2.7.7 provider as many 2.7 deployments run one: a registry and nothing else
+ * (no metadata report, no config center), exporting only {@link LEGACY_SERVICE} under
+ * `group` (give each test its own, so no other test sees it): `version()`, `repeat(String,
+ * int)`, and `describe` overloaded for String and int. Started by the test that needs it,
+ * never by the rig: other tests count the rig's providers.
+ */
+export async function startLegacyProvider(options: { registry: string; host: string; group: string; app?: string }): Promise<ProviderHandle> {
+  const port = await freePort("0.0.0.0");
+  const app = options.app ?? "legacy-provider-277";
+  const peer = await startDubboPeer(`provider-2.7.7@${options.host}:${port}`, "2.7.7", "io.dubboconsole.legacy.LegacyProviderMain", {
+    registry: options.registry,
+    host: options.host,
+    port: String(port),
+    app,
+    group: options.group,
+  });
+  return { peer, line: "2.7", registerMode: "interface", host: options.host, port, address: `${options.host}:${port}`, app, stop: () => peer.stop() };
 }

@@ -64,7 +64,7 @@ export function ensureJavaPeersBuilt(log: (line: string) => void = (line) => pro
 
 async function buildIfChanged(log: (line: string) => void): Promise<void> {
   const hash = sourceHash();
-  const built = ["dubbo-2.7", "dubbo-3.3", "zookeeper"].every((m) => existsSync(join(PEERS_DIR, m, "target", "lib")));
+  const built = PEER_MODULES.every((m) => existsSync(join(PEERS_DIR, m, "target", "lib")));
   if (built && existsSync(STAMP) && readFileSync(STAMP, "utf8") === hash) return;
   log("Maven: building the Java peers (test/peers; the first time, about 100 MB of downloads into ~/.m2)");
   const started = Date.now();
@@ -100,8 +100,11 @@ async function buildIfChanged(log: (line: string) => void): Promise<void> {
   writeFileSync(STAMP, hash);
 }
 
+/** The Maven modules of test/peers (test/peers/pom.xml): 2.7.7 is an older 2.7 release with a provider of its own. */
+export const PEER_MODULES = ["dubbo-2.7", "dubbo-3.3", "dubbo-2.7.7", "zookeeper"] as const;
+
 /** The classpath of one peer module: its classes and every runtime jar. */
-export function classpath(module: "dubbo-2.7" | "dubbo-3.3" | "zookeeper"): string {
+export function classpath(module: (typeof PEER_MODULES)[number]): string {
   const dir = join(PEERS_DIR, module, "target");
   return [join(dir, "classes"), join(dir, "lib", "*")].join(":");
 }

@@ -18,7 +18,10 @@ export interface GenericCall {
   /**
    * Java type names of the real method's parameters; null when they are not known: the
    * provider then finds the method by name alone, which works when it has one method of
-   * that name (ReflectUtils.findMethodByMethodSignature with null types, 2.7.23 and 3.3).
+   * that name (ReflectUtils.findMethodByMethodSignature with null types) on 2.7.23 and 3.3,
+   * but not before (2.7.7's GenericFilter reads the types' length). The API never sends
+   * null types with arguments (invoke-signature.ts asks for them); without arguments, an
+   * empty String[] is sent.
    */
   readonly parameterTypes: readonly string[] | null;
   /** Hessian-ready arguments (to-java.ts), one per parameter type. */
@@ -37,7 +40,10 @@ export const GENERIC_PARAMETER_TYPES = ["java.lang.String", "java.lang.String[]"
  * ValidationError for a type that is not a Java type.
  */
 export function genericRequest(call: GenericCall): RpcRequest {
-  const types = call.parameterTypes === null ? null : new JavaList("[string", parseParameterTypes(call.parameterTypes).map(genericTypeName));
+  // Without arguments the types are known to be none: an empty String[], as a Java caller sends
+  // (2.7.7's GenericFilter fails null types; 2.7.23 tolerates them).
+  const named = call.parameterTypes ?? (call.args.length === 0 ? [] : null);
+  const types = named === null ? null : new JavaList("[string", parseParameterTypes(named).map(genericTypeName));
   return {
     dubboVersion: DUBBO_PROTOCOL_VERSION,
     path: call.path,

@@ -90,4 +90,11 @@ describe("genericRequest", () => {
     expect([reader.read(), reader.read(), reader.read(), reader.read(), reader.read()]).toEqual(["2.0.2", TYPES, "1.0.0", "$invoke", "Ljava/lang/String;[Ljava/lang/String;[Ljava/lang/Object;"]);
     expect([reader.read(), reader.read(), reader.read()]).toEqual(["echoList", ["java.util.List"], [["a"]]]);
   });
+
+  it("sends an empty String[] of types for a call without arguments whose types are unknown, as a Java GenericService caller does (2.7.7 fails null types)", () => {
+    const req = genericRequest({ path: TYPES, version: "1.0.0", method: "now", parameterTypes: null, args: [], attachments });
+    const reader = new HessianReader(encodeRequestBody(req));
+    for (let i = 0; i < 5; i++) reader.read();
+    expect([reader.read(), reader.read(), reader.read()]).toEqual(["now", [], []]);
+  });
 });
