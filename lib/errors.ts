@@ -187,7 +187,9 @@ export type ConnectionDropReason =
   /** The provider sent bytes that are not Dubbo frames, or a frame over the payload limit. */
   | { readonly type: "codec"; readonly message: string }
   /** Nothing was read for `idleMs` (3 heartbeats): the provider or the path is dead. */
-  | { readonly type: "idle"; readonly idleMs: number };
+  | { readonly type: "idle"; readonly idleMs: number }
+  /** The provider flooded requests or did not read its output (server/protocol/peer-limits.ts). */
+  | { readonly type: "misbehaving"; readonly message: string };
 
 /** The words of a {@link ConnectionDropReason}, naming the provider. */
 export function describeDrop(address: string, reason: ConnectionDropReason): string {
@@ -202,6 +204,8 @@ export function describeDrop(address: string, reason: ConnectionDropReason): str
       return `the connection to ${address} was dropped: ${reason.message}`;
     case "idle":
       return `${address} sent nothing for ${reason.idleMs} ms; the connection was dropped`;
+    case "misbehaving":
+      return `${address} ${reason.message}; the connection was dropped`;
   }
 }
 

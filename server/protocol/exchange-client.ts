@@ -6,6 +6,7 @@
 import type { Socket } from "node:net";
 import type { Logger } from "../runtime/logger";
 import type { Frame } from "./frame";
+import type { PeerLimits } from "./peer-limits";
 import type { BackoffPolicy } from "./reconnect-backoff";
 
 /** Dubbo's default heartbeat interval (UrlUtils DEFAULT_HEARTBEAT); providers close channels idle for 3 of them. */
@@ -81,6 +82,8 @@ export interface ExchangeClientOptions {
   /** Jitter source for the backoff; Math.random by default. */
   readonly random?: () => number;
   readonly log?: Logger;
+  /** What the peer may make the connection hold or do before it is dropped (peer-limits.ts); defaults there. */
+  readonly limits?: PeerLimits;
   /** Opens the socket; net.connect by default (tests may pass another). */
   readonly dial?: (host: string, port: number) => Socket;
 }

@@ -4,6 +4,12 @@
  *
  * Mirrors the Java consumer's HeaderExchangeClient + DefaultFuture + HeaderExchangeHandler
  * + HeartbeatTimerTask / ReconnectTimerTask (dubbo-remoting-api, 2.7.23 and 3.3.x).
+ *
+ * Back-pressure (peer-limits.ts): while the socket holds output the peer has not taken (a
+ * write returned false), nothing more is read from it, so a peer's requests cannot make the
+ * console write answers it never reads; output over the cap, output backed up for the stall
+ * time, or more requests a second from the peer than allowed drop the connection, and the
+ * first drop of each kind is logged (a warning naming the peer), later ones at debug.
  */
 import { connect, type Socket } from "node:net";
 import { ConnectError, ConnectionClosedError, type ConnectionDropReason, ProviderReadOnlyError } from "@/lib/errors";
@@ -19,6 +25,7 @@ import {
 } from "./exchange-client";
 import { checkMaxPayload, DEFAULT_MAX_PAYLOAD, encodeFrame, type Frame, FrameDecoder, HESSIAN2, STATUS_OK } from "./frame";
 import { parseHostPort } from "./host-port";
+import { type Misbehaviour, PeerRequestRate, type PeerLimits, resolvePeerLimits, stalled, unreadOutputExceeded } from "./peer-limits";
 import { PendingCalls } from "./pending-calls";
 import { DEFAULT_BACKOFF, reconnectDelay } from "./reconnect-backoff";
 
@@ -34,6 +41,13 @@ export class DubboExchangeClient implements ExchangeClient {
   private readonly port: number;
   private readonly maxPayload: number;
   private readonly heartbeatMs: number;
+  private readonly limits: Required<PeerLimits>;
+  /** The peer's requests on the current connection, per second. */
+  private peerRequests: PeerRequestRate | null = null;
+  /** Running while output is backed up; fires once the peer has read nothing for the stall time. */
+  private stallTimer: NodeJS.Timeout | null = null;
+  /** Kinds of misbehaviour already logged as a warning for this peer. */
+  private readonly reported = new Set<Misbehaviour["kind"]>();
   private readonly pending: PendingCalls;
   private readonly listeners = new Set<(state: ConnectionState) => void>();
   private current: ConnectionState = { type: "idle" };
@@ -64,6 +78,7 @@ export class DubboExchangeClient implements ExchangeClient {
     this.maxPayload = checkMaxPayload(options.maxPayload ?? DEFAULT_MAX_PAYLOAD);
     this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     if (!(this.heartbeatMs > 0)) throw new RangeError(`the heartbeat interval must be a positive number of ms, not ${this.heartbeatMs}`);
+    this.limits = resolvePeerLimits(options.limits ?? {}, this.maxPayload);
     this.pending = new PendingCalls(address);
   }
 
@@ -163,6 +178,7 @@ export class DubboExchangeClient implements ExchangeClient {
     socket.on("error", (e) => {
       if (this.socket === socket) this.socketFailure ??= { message: e.message, cause: e };
     });
+    socket.on("drain", () => this.socket === socket && this.onDrain(socket));
     socket.once("close", () => this.socket === socket && this.onSocketClosed());
   }
 
@@ -175,6 +191,7 @@ export class DubboExchangeClient implements ExchangeClient {
     this.decoder = new FrameDecoder(this.maxPayload);
     this.lastRead = this.lastWrite = Date.now();
     this.isReadOnly = false;
+    this.peerRequests = new PeerRequestRate(this.limits.maxPeerRequestsPerSecond);
     this.setState({ type: "connected", since: this.lastRead });
     this.options.log?.info("connected to provider", { address: this.address });
     this.tickTimer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.heartbeatMs / IDLE_HEARTBEATS)));
@@ -206,7 +223,10 @@ export class DubboExchangeClient implements ExchangeClient {
       if (!this.pending.settle(frame)) this.options.log?.debug("response for no waiting call, dropped", { address: this.address, id: String(frame.id) });
       return;
     }
-    if (frame.event) {
+    const flood = this.peerRequests?.record(Date.now());
+    if (flood) {
+      this.misbehaved(flood);
+    } else if (frame.event) {
       this.receiveEvent(frame);
     } else if (frame.twoWay && frame.serialization === HESSIAN2) {
       // A call from the provider (a callback): we export nothing, and say so as Java would.
@@ -250,8 +270,38 @@ export class DubboExchangeClient implements ExchangeClient {
         socket.uncork();
       });
     }
-    socket.write(bytes);
+    const flowing = socket.write(bytes);
     this.lastWrite = Date.now();
+    const over = unreadOutputExceeded(socket.writableLength, this.limits.maxUnreadOutput);
+    if (over) this.misbehaved(over);
+    else if (!flowing) this.backedUp(socket);
+  }
+
+  /** The peer is not taking our output as fast as we write: read nothing more until it does, for at most the stall time. */
+  private backedUp(socket: Socket): void {
+    if (this.stallTimer) return;
+    socket.pause();
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = null;
+      if (this.socket === socket) this.misbehaved(stalled(socket.writableLength, this.limits.writeStallMs));
+    }, this.limits.writeStallMs);
+  }
+
+  private onDrain(socket: Socket): void {
+    this.clearStallTimer();
+    socket.resume();
+  }
+
+  /** Drops the connection of a misbehaving peer; the first time of each kind, with a warning naming it. */
+  private misbehaved(m: Misbehaviour): void {
+    const fields = { address: this.address, misbehaviour: m.message };
+    if (this.reported.has(m.kind)) {
+      this.options.log?.debug(`provider misbehaved again (${m.kind}); dropping the connection`, fields);
+    } else {
+      this.reported.add(m.kind);
+      this.options.log?.warn(`provider misbehaved (${m.kind}); dropping the connection (logged once per provider)`, fields);
+    }
+    this.drop({ type: "misbehaving", message: m.message });
   }
 
   /** HeartbeatTimerTask and ReconnectTimerTask, every third of a heartbeat. */
@@ -309,7 +359,9 @@ export class DubboExchangeClient implements ExchangeClient {
     this.socket = null;
     this.decoder = null;
     this.isReadOnly = false;
+    this.peerRequests = null;
     this.clearConnectTimer();
+    this.clearStallTimer();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
   }
@@ -317,6 +369,11 @@ export class DubboExchangeClient implements ExchangeClient {
   private clearConnectTimer(): void {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
+  }
+
+  private clearStallTimer(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = null;
   }
 
   private clearTimers(): void {
