@@ -15,6 +15,8 @@ export const DEMO = {
   greeting: { interface: "io.dubboconsole.demo.api.GreetingService", group: "", version: "" },
   types: { interface: "io.dubboconsole.demo.api.TypesService", group: "demo", version: "1.0.0" },
   fault: { interface: "io.dubboconsole.demo.api.FaultService", group: "", version: "2.0.0" },
+  /** Not exported by the rig's providers: a test that needs it starts a provider with `services: ["time"]`. */
+  time: { interface: "io.dubboconsole.demo.api.TimeService", group: "", version: "" },
 } as const;
 
 /** JVM flags each Dubbo line needs on JDK 17. 2.7's javassist defines classes reflectively. */

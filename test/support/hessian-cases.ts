@@ -215,6 +215,17 @@ export const BODY_CASES: readonly BodyCase[] = [
   viaCases("LocalDateTime", "localDateTime", "java.time.LocalDateTime", "2024-05-01T08:30:15.000000001", false),
   viaCases("Instant", "instant", "java.time.Instant", "1969-07-20T20:17:40.123456Z", false),
   viaCases("Instant with an offset", "instant", "java.time.Instant", "2024-05-01T08:30:00+08:00", false, "2024-05-01T00:30:00Z"),
+  // hessian-lite's handles for zoned values and amounts (3.2 and 4.0 alike), issue 15 item 16.
+  viaCases("ZonedDateTime in a region", "zonedDateTime", "java.time.ZonedDateTime", "2024-05-01T08:30:15.5+08:00[Asia/Shanghai]", false, "2024-05-01T08:30:15.500+08:00[Asia/Shanghai]"),
+  viaCases("ZonedDateTime at an offset", "zonedDateTime", "java.time.ZonedDateTime", "1969-07-20T20:17Z", false),
+  viaCases("OffsetDateTime", "offsetDateTime", "java.time.OffsetDateTime", "2024-02-29T23:59:59.123456789-05:30", false),
+  viaCases("OffsetTime", "offsetTime", "java.time.OffsetTime", "08:30:15+08:00", false),
+  viaCases("Duration", "duration", "java.time.Duration", "P2DT3H4M5.5S", false, "PT51H4M5.5S"),
+  viaCases("Duration under a second, negative", "duration", "java.time.Duration", "-PT0.5S", false, "PT-0.5S"),
+  viaCases("Period", "period", "java.time.Period", "P1Y2M3W4D", false, "P1Y2M25D"),
+  viaCases("ZoneId of a region", "zoneId", "java.time.ZoneId", "Europe/Paris", false),
+  viaCases("ZoneId of an offset", "zoneId", "java.time.ZoneId", "+08:00", false),
+  viaCases("Calendar", "calendar", "java.util.Calendar", "2024-05-01T08:30:15.123+08:00", false, "2024-05-01T00:30:15.123Z"),
   {
     ...viaCases(
       "primitive fields",

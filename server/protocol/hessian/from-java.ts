@@ -1,6 +1,7 @@
 import { binaryClassName } from "@/lib/dubbo/java-type-ref";
 import { javaExceptionOf, isThrowable } from "./java-exception";
 import { javaTimeText } from "./java-time";
+import { javaZonedText } from "./java-time-zoned";
 import { JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
 import { bigIntegerOf, dateToJson, doubleToJson } from "./json-scalars";
 import type { TypeCatalog } from "./type-catalog";
@@ -26,7 +27,9 @@ export interface FromJavaOptions {
  * numbers and enums by value, other keys as their JSON); collections and arrays as lists;
  * NaN and infinities as "NaN", "Infinity", "-Infinity"; Java exceptions as
  * `{ class, message, stackTrace }` (java-exception.ts); java.util.UUID and Locale as text;
- * java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts).
+ * java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts);
+ * ZonedDateTime, OffsetDateTime, OffsetTime, Duration, Period, ZoneId, ZoneOffset as their
+ * toString, Calendar as a Date (java-time-zoned.ts).
  * A value reached again inside itself (a cycle through back references) becomes
  * `"(cycle: <class>)"`.
  */
@@ -97,7 +100,7 @@ class Reader {
     if (TEXT_VALUED.has(o.className) && typeof f.value === "string") return f.value;
     if (o.className === "java.math.BigInteger" && typeof f.signum === "number" && Array.isArray(f.mag)) return bigIntegerOf(f.signum, f.mag).toString();
     if (isThrowable(o)) return javaExceptionOf(o, (v) => this.json(v));
-    const time = javaTimeText(o);
+    const time = javaTimeText(o) ?? javaZonedText(o);
     if (time !== undefined) return time;
     const names = Object.keys(f);
     if (names.length === 1 && names[0] === "name" && typeof f.name === "string" && this.mayBeEnum(o.className)) return f.name;

@@ -9,7 +9,8 @@ import { describeJson, Unfit } from "./json-scalars";
  * `2024-05-01T08:30:15`, Instant `2024-05-01T00:30:15.123Z`.
  */
 
-const HANDLES = "com.alibaba.com.caucho.hessian.io.java8";
+/** The package of hessian-lite's java.time handles (3.2 and 4.x alike). */
+export const HANDLES = "com.alibaba.com.caucho.hessian.io.java8";
 const LOCAL_DATE = `${HANDLES}.LocalDateHandle`;
 const LOCAL_TIME = `${HANDLES}.LocalTimeHandle`;
 const LOCAL_DATE_TIME = `${HANDLES}.LocalDateTimeHandle`;
@@ -59,12 +60,14 @@ function localDate(s: string): JavaObject {
   return new JavaObject(LOCAL_DATE, fields([["year", year], ["month", month], ["day", day]]));
 }
 
-function localTime(s: string): JavaObject {
+/** A LocalTimeHandle from `08:30`, `08:30:15.5`; throws Unfit for other text. */
+export function localTime(s: string): JavaObject {
   const [hour, minute, second, nano] = timeParts(s);
   return new JavaObject(LOCAL_TIME, fields([["hour", hour], ["minute", minute], ["second", second], ["nano", nano]]));
 }
 
-function localDateTime(s: string): JavaObject {
+/** A LocalDateTimeHandle from `2024-05-01T08:30:15`; throws Unfit for other text. */
+export function localDateTime(s: string): JavaObject {
   const t = s.indexOf("T");
   if (t < 0) throw new Unfit(`expected a date and time like "2024-05-01T08:30:15", got ${JSON.stringify(s)}`);
   return new JavaObject(LOCAL_DATE_TIME, fields([["date", localDate(s.slice(0, t))], ["time", localTime(s.slice(t + 1))]]));

@@ -3,6 +3,7 @@ import { InvalidArgumentsError } from "@/lib/errors";
 import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
 import { inJavaHashOrder } from "./java-hash-order";
 import { JAVA_TIME_READERS } from "./java-time";
+import { JAVA_ZONED_READERS } from "./java-time-zoned";
 import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
 import {
   bigIntegerFields,
@@ -29,7 +30,9 @@ import type { TypeCatalog } from "./type-catalog";
  *   decimal string; float/double as numbers or "NaN"/"Infinity"/"-Infinity"; char as a
  *   one-character string; BigDecimal/BigInteger as decimal strings; Date as ISO-8601 with a
  *   zone or epoch ms; byte[] as base64; char[] as a string; java.util.UUID as its text;
- *   java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts).
+ *   java.time's LocalDate, LocalTime, LocalDateTime and Instant as ISO-8601 (java-time.ts);
+ *   ZonedDateTime, OffsetDateTime, OffsetTime, Duration, Period, ZoneId, ZoneOffset and
+ *   Calendar as ISO-8601 too (java-time-zoned.ts).
  * - Arrays and collections from JSON lists, elements read by the element type (so a
  *   `java.util.List<java.lang.Long>` gets longs); maps from JSON objects, keys read by the
  *   key type (`"7"` for a Long key is 7L).
@@ -111,6 +114,7 @@ const SCALARS: ReadonlyMap<string, Scalar> = new Map<string, Scalar>([
   ["java.util.Date", (json) => readDate(json)],
   ["java.lang.Number", (json) => numberOf(readDouble(json))],
   ...JAVA_TIME_READERS,
+  ...JAVA_ZONED_READERS,
 ]);
 
 /** Declared types that say nothing about the value: read from the JSON's shape. */

@@ -54,3 +54,52 @@ describe("java.time values", () => {
     expect(fromJava(new JavaObject(`${H}.InstantHandle`, { seconds: -1, nanos: 500000000 }))).toBe("1969-12-31T23:59:59.500Z");
   });
 });
+
+describe("java.time values with a zone or an amount, and Calendar (issue 15, item 16)", () => {
+  const back = (type: string, json: unknown) => fromJava(java(type, json) as JavaObject);
+
+  it("sends ZonedDateTime, OffsetDateTime and OffsetTime as handles holding a LocalDateTime or LocalTime and a ZoneOffset", () => {
+    const zoned = java("java.time.ZonedDateTime", "2024-05-01T08:30+08:00[Asia/Shanghai]") as JavaObject;
+    expect(zoned.className).toBe(`${H}.ZonedDateTimeHandle`);
+    expect(zoned.fields.offset).toEqual(new JavaObject(`${H}.ZoneOffsetHandle`, { seconds: 28800 }));
+    expect(zoned.fields.zoneId).toBe("Asia/Shanghai");
+    expect(java("java.time.OffsetTime", "08:30-05:30:15")).toMatchObject({ className: `${H}.OffsetTimeHandle`, fields: { zoneOffset: { fields: { seconds: -(5 * 3600 + 30 * 60 + 15) } } } });
+  });
+
+  it("reads them back as Java's toString prints them", () => {
+    expect(back("java.time.ZonedDateTime", "2024-05-01T08:30:00+08:00[Asia/Shanghai]")).toBe("2024-05-01T08:30+08:00[Asia/Shanghai]");
+    expect(back("java.time.ZonedDateTime", "2024-05-01T08:30:01z")).toBe("2024-05-01T08:30:01Z");
+    expect(back("java.time.OffsetDateTime", "2024-05-01T08:30:00.1+00:00")).toBe("2024-05-01T08:30:00.100Z");
+    expect(back("java.time.ZoneId", "UTC")).toBe("UTC");
+    expect(back("java.time.ZoneOffset", "-05:30")).toBe("-05:30");
+    expect(back("java.util.Calendar", "2024-05-01T08:30:00+08:00")).toBe("2024-05-01T00:30:00.000Z");
+  });
+
+  it("reads Duration and Period as Duration.parse and Period.parse do, and prints them as their toString", () => {
+    const cases: [string, string, bigint, number][] = [
+      ["PT0S", "PT0S", 0n, 0],
+      ["PT1H30M", "PT1H30M", 5400n, 0],
+      ["P2DT3H4M5.5S", "PT51H4M5.5S", 183_845n, 500_000_000],
+      ["-PT0.5S", "PT-0.5S", -1n, 500_000_000],
+      ["PT-1.000000001S", "PT-1.000000001S", -2n, 999_999_999],
+      ["-PT6H3M", "PT-6H-3M", -21_780n, 0],
+      ["pt10s", "PT10S", 10n, 0],
+    ];
+    for (const [text, printed, seconds, nanos] of cases) {
+      expect(java("java.time.Duration", text), text).toEqual(new JavaObject(`${H}.DurationHandle`, { seconds, nanos }));
+      expect(back("java.time.Duration", text), text).toBe(printed);
+    }
+    expect(java("java.time.Period", "P1Y2M3W4D")).toEqual(new JavaObject(`${H}.PeriodHandle`, { years: 1, months: 2, days: 25 }));
+    expect(back("java.time.Period", "-P1Y2M")).toBe("P-1Y-2M");
+    expect(back("java.time.Period", "P0D")).toBe("P0D");
+  });
+
+  it("refuses text that is not one, saying what it expects", () => {
+    expect(() => java("java.time.Duration", "PT")).toThrow(/expected an ISO-8601 duration like "PT1H30M"/);
+    expect(() => java("java.time.Period", "P")).toThrow(/expected an ISO-8601 period like "P1Y2M3D"/);
+    expect(() => java("java.time.OffsetDateTime", "2024-05-01T08:30")).toThrow(/expected a zone offset at the end, like "2024-05-01T08:30:15\+08:00"/);
+    expect(() => java("java.time.ZonedDateTime", "2024-05-01T08:30+19:00")).toThrow(/is not a zone offset \(at most ±18:00\)/);
+    expect(() => java("java.time.ZoneId", "Asia Shanghai")).toThrow(/is not a zone id/);
+    expect(() => java("java.time.Duration", 90)).toThrow(InvalidArgumentsError);
+  });
+});

@@ -47,6 +47,13 @@ public interface HessianCases {
     java.time.LocalTime localTime(java.time.LocalTime value);
     java.time.LocalDateTime localDateTime(java.time.LocalDateTime value);
     java.time.Instant instant(java.time.Instant value);
+    java.time.ZonedDateTime zonedDateTime(java.time.ZonedDateTime value);
+    java.time.OffsetDateTime offsetDateTime(java.time.OffsetDateTime value);
+    java.time.OffsetTime offsetTime(java.time.OffsetTime value);
+    java.time.Duration duration(java.time.Duration value);
+    java.time.Period period(java.time.Period value);
+    java.time.ZoneId zoneId(java.time.ZoneId value);
+    java.util.Calendar calendar(java.util.Calendar value);
 
     /** A base class; JSON picks a subtype with "class". */
     class Shape implements Serializable {

@@ -178,6 +178,30 @@ final class JsonToJava {
         if (c == java.time.Instant.class) {
             return OffsetDateTime.parse((String) json).toInstant();
         }
+        if (c == java.time.ZonedDateTime.class) {
+            return java.time.ZonedDateTime.parse((String) json);
+        }
+        if (c == OffsetDateTime.class) {
+            return OffsetDateTime.parse((String) json);
+        }
+        if (c == java.time.OffsetTime.class) {
+            return java.time.OffsetTime.parse((String) json);
+        }
+        if (c == java.time.Duration.class) {
+            return java.time.Duration.parse((String) json);
+        }
+        if (c == java.time.Period.class) {
+            return java.time.Period.parse((String) json);
+        }
+        if (c == java.time.ZoneId.class) {
+            return java.time.ZoneId.of((String) json);
+        }
+        if (c == java.util.Calendar.class || c == java.util.GregorianCalendar.class) {
+            // As CalendarHandle.readResolve makes one: the JVM's default zone, set to the instant.
+            java.util.Calendar calendar = new java.util.GregorianCalendar();
+            calendar.setTime(date(json));
+            return calendar;
+        }
         return NONE;
     }
 

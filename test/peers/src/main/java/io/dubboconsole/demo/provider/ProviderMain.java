@@ -5,6 +5,7 @@ import io.dubboconsole.demo.PeerHostRegistryFactory;
 import io.dubboconsole.demo.Peers;
 import io.dubboconsole.demo.api.FaultService;
 import io.dubboconsole.demo.api.GreetingService;
+import io.dubboconsole.demo.api.TimeService;
 import io.dubboconsole.demo.api.TypesService;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -22,7 +23,8 @@ import java.util.Set;
  * A demo provider. Options: --registry zookeeper://127.0.0.1:2181, --host 127.0.0.2
  * (the address it registers; see PeerHostRegistryFactory),
  * (--registry N/A: no registry, config center or metadata report; consumers connect directly),
- * --port 20880, --app demo-provider, --services greeting,types,fault, --threads 50 (the
+ * --port 20880, --app demo-provider, --services greeting,types,fault (and time, TimeService, which the rig
+ * does not export), --threads 50 (the
  * protocol's fixed pool; a call beyond that many in flight is refused as EXHAUSTED),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
@@ -86,6 +88,14 @@ public final class ProviderMain {
             fault.setVersion("2.0.0");
             fault.setTimeout(10000);
             bootstrap.service(fault);
+        }
+
+        if (wanted.contains("time")) {
+            ServiceConfig<TimeService> time = new ServiceConfig<TimeService>();
+            time.setId("time");
+            time.setInterface(TimeService.class);
+            time.setRef(new TimeServiceImpl());
+            bootstrap.service(time);
         }
 
         bootstrap.start();
