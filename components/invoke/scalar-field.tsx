@@ -85,7 +85,7 @@ export function ScalarField({ spec, draft, onChange, place, path, label }: { spe
       <Input
         {...common}
         value={text}
-        placeholder={[empty, HINTS[spec.kind]].filter(Boolean).join(" · ")}
+        placeholder={[empty, spec.kind === "temporal" ? spec.example : HINTS[spec.kind]].filter(Boolean).join(" · ")}
         inputMode={spec.kind === "integer" || spec.kind === "bigint" ? "numeric" : spec.kind === "float" || spec.kind === "decimal" ? "decimal" : undefined}
         spellCheck={false}
         autoComplete="off"

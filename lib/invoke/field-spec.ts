@@ -6,7 +6,7 @@ import { type JavaTypeName, componentType, erasedTypeName, formatJavaTypeName, p
  * conventions, issue 8 §4): whole numbers in range (a long beyond 2^53−1 as a decimal
  * string), floating point numbers, booleans, one-character strings for char, strings,
  * BigDecimal and BigInteger as exact decimal strings, Date as ISO-8601 UTC with
- * milliseconds, enums by constant name, byte[] as base64, arrays and collections as JSON
+ * milliseconds, java.time values and Calendar as ISO-8601 text (their toString), enums by constant name, byte[] as base64, arrays and collections as JSON
  * arrays, maps as JSON objects, POJOs as objects of their properties, anything else as
  * free JSON.
  *
@@ -23,6 +23,8 @@ export type FieldSpec =
   | { readonly kind: "decimal"; readonly type: string }
   | { readonly kind: "bigint"; readonly type: string }
   | { readonly kind: "date"; readonly type: string }
+  /** java.time values and Calendar: ISO-8601 text, `example` showing its form. */
+  | { readonly kind: "temporal"; readonly type: string; readonly example: string }
   | { readonly kind: "enum"; readonly type: string; readonly constants: readonly string[] }
   | { readonly kind: "bytes"; readonly type: string }
   | { readonly kind: "list"; readonly type: string; readonly collection: "array" | "list" | "set"; readonly element: string }
@@ -33,7 +35,7 @@ export type FieldSpec =
 export type FieldKind = FieldSpec["kind"];
 
 /** The kinds edited as one line of text (a select for booleans and enums). */
-export type ScalarSpec = Extract<FieldSpec, { kind: "integer" | "float" | "boolean" | "char" | "string" | "decimal" | "bigint" | "date" | "enum" | "bytes" }>;
+export type ScalarSpec = Extract<FieldSpec, { kind: "integer" | "float" | "boolean" | "char" | "string" | "decimal" | "bigint" | "date" | "temporal" | "enum" | "bytes" }>;
 
 export function isScalar(spec: FieldSpec): spec is ScalarSpec {
   return !(spec.kind === "list" || spec.kind === "map" || spec.kind === "object" || spec.kind === "json");
@@ -65,6 +67,25 @@ const FLOATS: Record<string, { bits: 32 | 64; nullable: boolean }> = {
 const BOOLEANS: Record<string, boolean> = { boolean: false, "java.lang.Boolean": true };
 const CHARS: Record<string, boolean> = { char: false, "java.lang.Character": true };
 const STRINGS = new Set(["java.lang.String", "java.lang.CharSequence"]);
+/**
+ * The types sent as ISO-8601 text, with an example of each (server/protocol/hessian's
+ * java-time.ts and java-time-zoned.ts): the form asks for the text, not their fields.
+ */
+const TEMPORALS: Record<string, string> = {
+  "java.time.LocalDate": "2024-05-01",
+  "java.time.LocalTime": "08:30:15.5",
+  "java.time.LocalDateTime": "2024-05-01T08:30:15",
+  "java.time.Instant": "2024-05-01T00:30:15.123Z",
+  "java.time.ZonedDateTime": "2024-05-01T08:30:15+08:00[Asia/Shanghai]",
+  "java.time.OffsetDateTime": "2024-05-01T08:30:15+08:00",
+  "java.time.OffsetTime": "08:30:15+08:00",
+  "java.time.Duration": "PT1H30M",
+  "java.time.Period": "P1Y2M3D",
+  "java.time.ZoneId": "Asia/Shanghai",
+  "java.time.ZoneOffset": "+08:00",
+  "java.util.Calendar": "2024-05-01T08:30:15.123+08:00",
+  "java.util.GregorianCalendar": "2024-05-01T08:30:15.123+08:00",
+};
 
 /** Collections sent as JSON arrays (hessian writes them as lists). */
 const LISTS: Record<string, "list" | "set"> = {
@@ -145,6 +166,8 @@ export class TypeResolver {
     if (name === "java.math.BigDecimal") return { kind: "decimal", type };
     if (name === "java.math.BigInteger") return { kind: "bigint", type };
     if (name === "java.util.Date") return { kind: "date", type };
+    const example = TEMPORALS[name];
+    if (example !== undefined) return { kind: "temporal", type, example };
     return null;
   }
 

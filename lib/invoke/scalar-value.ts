@@ -61,6 +61,9 @@ export function scalarToJson(spec: ScalarSpec, text: string): Converted<unknown>
       return no(text.length === 2 && /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(text) ? `${text} is two UTF-16 units; a Java char holds one` : `a char is exactly one character, got ${text.length}`);
     case "string":
       return ok(text);
+    case "temporal":
+      // Checked by the server, which knows each type's grammar; here only that there is text.
+      return text.trim() === "" ? no(`${spec.type} is sent as ISO-8601 text such as ${spec.example}`) : ok(text.trim());
     case "decimal":
       return DECIMAL.test(text.trim()) ? ok(text.trim()) : no(`${JSON.stringify(text)} is not a decimal number such as -12.50 or 1E+3`);
     case "bigint":
@@ -98,6 +101,8 @@ export function scalarFromJson(spec: ScalarSpec, value: unknown): Converted<stri
       if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) <= 8.64e15 ? ok(dateInputText(value)) : no(`${value} is not a whole number of epoch milliseconds`);
       if (typeof value !== "string") return expected("an ISO-8601 text or epoch milliseconds");
       return ok(parseDateText(value) === null ? value : dateInputText(parseDateText(value)!));
+    case "temporal":
+      return typeof value === "string" ? ok(value) : expected(`ISO-8601 text such as ${spec.example}`);
     case "char":
     case "string":
     case "enum":

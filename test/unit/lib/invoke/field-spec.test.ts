@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
-import { isNullable, TypeResolver } from "@/lib/invoke/field-spec";
+import { isNullable, isScalar, TypeResolver } from "@/lib/invoke/field-spec";
+import { scalarFromJson, scalarToJson } from "@/lib/invoke/scalar-value";
 import { USER_PROPERTIES } from "../../../support/demo-signatures";
 
 const FIXTURES = join(import.meta.dirname, "..", "..", "..", "fixtures", "registry");
@@ -95,5 +96,27 @@ describe("a type that refers to itself", () => {
       ],
     });
     expect(types.spec("io.x.Node")).toBe(spec);
+  });
+});
+
+describe("java.time values and Calendar in the form (issue 15, item 16)", () => {
+  // What a provider's metadata says of ZonedDateTime: its internal fields, which the form must not ask for.
+  const types = new TypeResolver([{ type: "java.time.ZonedDateTime", items: [], enums: [], properties: { dateTime: "java.time.LocalDateTime", offset: "java.time.ZoneOffset", zone: "java.time.ZoneId" } }]);
+
+  it.each([
+    ["java.time.ZonedDateTime", "2024-05-01T08:30:15+08:00[Asia/Shanghai]"],
+    ["java.time.OffsetDateTime", "2024-05-01T08:30:15+08:00"],
+    ["java.time.OffsetTime", "08:30:15+08:00"],
+    ["java.time.Duration", "PT1H30M"],
+    ["java.time.Period", "P1Y2M3D"],
+    ["java.time.ZoneId", "Asia/Shanghai"],
+    ["java.util.Calendar", "2024-05-01T08:30:15.123+08:00"],
+    ["java.time.LocalDate", "2024-05-01"],
+  ])("asks for %s as one line of ISO-8601 text, like %s", (type, example) => {
+    const spec = types.spec(type);
+    expect(spec).toEqual({ kind: "temporal", type, example });
+    expect(isScalar(spec) && scalarToJson(spec, ` ${example} `)).toEqual({ ok: true, value: example });
+    expect(isScalar(spec) && scalarFromJson(spec, example)).toEqual({ ok: true, value: example });
+    expect(isScalar(spec) && scalarFromJson(spec, { dateTime: "x" })).toMatchObject({ ok: false });
   });
 });
