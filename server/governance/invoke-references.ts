@@ -7,13 +7,15 @@ import type { ClusterEnv } from "../cluster/cluster-env";
 import { ClusterInvoker } from "../cluster/cluster-invoker";
 import { NoProviderError } from "../cluster/cluster-errors";
 import type { ConsumerSpec } from "../cluster/consumer-url";
-import { directDirectory, parseDirectUrls } from "../cluster/direct-connection";
+import { directDirectory } from "../cluster/direct-connection";
 import { StaticDirectory } from "../cluster/directory";
 import type { Invocation, Invoker } from "../cluster/invoker";
 import { MultiRegistryCluster } from "../cluster/multi-registry";
 import { type DirectorySnapshot, RegistryDirectory } from "../cluster/registry-directory";
 import type { ConnectionPool } from "../protocol/connection-pool";
+import type { ExchangeClient } from "../protocol/exchange-client";
 import { DubboInvoker } from "../protocol/dubbo-invoker";
+import type { DirectTarget } from "./direct-url-policy";
 
 /** The console's settings of one reference: what the invoke API may override. */
 export interface ReferenceSettings {
@@ -117,10 +119,34 @@ export class References {
     return Promise.resolve({ outcome: { type: "error", error: new NoProviderError(key, invocation.method, why) }, attempts: [], elapsedMs: 0 });
   }
 
-  /** Straight to `url` (`dubbo://host:port`, several joined by `;`), no registry and no routes. @throws UrlSyntaxError */
-  direct(service: ServiceId, settings: ReferenceSettings, url: string, invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
-    const directory = directDirectory(parseDirectUrls(url), this.consumer(service, settings), this.createInvoker);
-    return new ClusterInvoker(directory, this.env).invoke(invocation, options);
+  /**
+   * Straight to the checked targets of a `url` (./direct-url-policy.ts), no registry and no
+   * routes. A registered provider is called over the pool's shared connection; any other
+   * address over a connection of its own, closed as soon as the call has ended (it never
+   * reconnects, and the answer does not wait for the close).
+   */
+  async direct(service: ServiceId, settings: ReferenceSettings, targets: readonly DirectTarget[], invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
+    const loose = new Map<string, ExchangeClient>();
+    const registered = new Set(targets.filter((t) => t.registered).map((t) => t.address));
+    const createInvoker = (url: DubboUrl): Invoker => {
+      const address = urlAddress(url);
+      if (registered.has(address)) return this.createInvoker(url);
+      return new DubboInvoker(url, () => {
+        let client = loose.get(address);
+        if (client === undefined) loose.set(address, (client = this.pool.detached(address)));
+        return client;
+      });
+    };
+    const directory = directDirectory(
+      targets.map((t) => t.url),
+      this.consumer(service, settings),
+      createInvoker,
+    );
+    try {
+      return await new ClusterInvoker(directory, this.env).invoke(invocation, options);
+    } finally {
+      for (const client of loose.values()) this.pool.release(client).catch(() => undefined);
+    }
   }
 
   /** Stops every reference (failback's retries) and forgets them. */

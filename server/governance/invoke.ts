@@ -10,8 +10,10 @@ import { CallDeadlineError } from "../cluster/cluster-errors";
 import type { ConnectionPool } from "../protocol/connection-pool";
 import { type DubboInvocation, preparedArguments } from "../protocol/dubbo-invoker";
 import type { Actor } from "@/lib/auth/actor";
+import type { AllowEntry } from "@/lib/net/direct-url-allowlist";
 import type { AuditRecording } from "./audit/audit-log";
 import { invocationDraft } from "./audit/invoke-audit";
+import { type DirectCaller, directTargets } from "./direct-url-policy";
 import { invokeAnswer } from "./invoke-answer";
 import { References } from "./invoke-references";
 import { callSignature } from "./invoke-signature";
@@ -51,6 +53,8 @@ export class InvokeService {
     private readonly pool: ConnectionPool,
     /** Where each invocation made for an actor is recorded (after the call); none: not recorded. */
     private readonly audit?: AuditRecording,
+    /** CONSOLE_DIRECT_URLS: where a `url` that is not a registered provider may go (./direct-url-policy.ts); none by default. */
+    private readonly directUrls: readonly AllowEntry[] = [],
   ) {
     this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool);
   }
@@ -68,14 +72,14 @@ export class InvokeService {
    */
   async invoke(body: InvokeRequestBody, signal?: AbortSignal, actor?: Actor): Promise<InvokeResponse> {
     const audit = this.audit;
-    if (!audit || !actor) return this.call(body, signal);
+    if (!audit || !actor) return this.call(body, signal, actor);
     const started = performance.now();
     const record = (answer: Parameters<typeof invocationDraft>[2]) => {
       const draft = invocationDraft(actor, body, answer, performance.now() - started);
       audit.writer.record(draft).catch((e: unknown) => audit.log.error("the audit entry of an invocation could not be written", { summary: draft.summary, error: String(e) }));
     };
     try {
-      const response = await this.call(body, signal);
+      const response = await this.call(body, signal, actor);
       record({ response });
       return response;
     } catch (error) {
@@ -84,7 +88,7 @@ export class InvokeService {
     }
   }
 
-  private async call(body: InvokeRequestBody, signal?: AbortSignal): Promise<InvokeResponse> {
+  private async call(body: InvokeRequestBody, signal: AbortSignal | undefined, caller: DirectCaller): Promise<InvokeResponse> {
     const started = performance.now();
     const service: ServiceId = { interface: body.service, group: body.group ?? "", version: body.version ?? "" };
     const key = serviceKey(service);
@@ -92,6 +96,8 @@ export class InvokeService {
     if (entry === undefined && body.url === undefined) {
       throw new NotFoundError(`no registry holds the service ${JSON.stringify(key)} (a key is group/interface:version as GET /api/v1/services lists it; give url to call a provider directly)`, { service: key });
     }
+    // Checked before anything else is done, so a refused url opens no socket and takes no time that tells anything.
+    const targets = body.url === undefined ? null : directTargets(body.url, entry, this.directUrls, caller, key);
     const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
     const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
     const invocation: DubboInvocation = {
@@ -105,7 +111,7 @@ export class InvokeService {
     if (isConsoleError(prepared)) throw prepared;
     const result = await this.withDeadline(key, body.timeoutMs, started, signal, (options) => {
       const settings = { ...(body.cluster ? { cluster: body.cluster } : {}), ...(body.loadbalance ? { loadbalance: body.loadbalance } : {}) };
-      if (body.url !== undefined) return this.references.direct(service, settings, body.url, invocation, options);
+      if (targets !== null) return this.references.direct(service, settings, targets, invocation, options);
       if (body.provider !== undefined) return this.references.pinned(key, service, settings, body.provider, invocation, options);
       return this.references.throughCluster(key, service, settings, invocation, options);
     });

@@ -12,6 +12,8 @@ import { createExchangeClient } from "./socket-exchange-client";
 export class ConnectionPool {
   private readonly clients = new Map<string, ExchangeClient>();
   private readonly closing = new Set<Promise<void>>();
+  /** Clients made by {@link detached}, until released. */
+  private readonly loose = new Set<ExchangeClient>();
   private isClosed = false;
   /** The addresses registered at the last `retain`. */
   private registered = new Set<string>();
@@ -38,6 +40,24 @@ export class ConnectionPool {
       this.clients.set(address, client);
     }
     return client;
+  }
+
+  /**
+   * A client of `address` of its own, outside the pool (not shared, not kept): for a direct
+   * call to an address no registry lists, whose connection must not outlive the call (nor
+   * reconnect). {@link release} closes it; {@link closeAll} closes any not yet released.
+   */
+  detached(address: string): ExchangeClient {
+    if (this.isClosed) throw new RangeError("the connection pool is closed");
+    const client = this.create(address);
+    this.loose.add(client);
+    return client;
+  }
+
+  /** Closes a client {@link detached} gave (calls still in flight on it fail); resolves once its socket is closed. */
+  release(client: ExchangeClient): Promise<void> {
+    this.loose.delete(client);
+    return this.track(client.close());
   }
 
   /** The client of `address` if one exists; never creates one. */
@@ -79,7 +99,7 @@ export class ConnectionPool {
   /** Closes every client; the pool refuses `get` afterwards. Resolves once every socket is closed. */
   async closeAll(): Promise<void> {
     this.isClosed = true;
-    await Promise.all(this.addresses.map((a) => this.close(a)));
+    await Promise.all([...this.addresses.map((a) => this.close(a)), ...[...this.loose].map((c) => this.release(c))]);
     await Promise.all([...this.closing]);
   }
 
