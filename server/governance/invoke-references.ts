@@ -13,7 +13,6 @@ import type { Invocation, Invoker } from "../cluster/invoker";
 import { MultiRegistryCluster } from "../cluster/multi-registry";
 import { type DirectorySnapshot, RegistryDirectory } from "../cluster/registry-directory";
 import type { ConnectionPool } from "../protocol/connection-pool";
-import type { ExchangeClient } from "../protocol/exchange-client";
 import { DubboInvoker } from "../protocol/dubbo-invoker";
 import type { DirectTarget } from "./direct-url-policy";
 
@@ -21,6 +20,8 @@ import type { DirectTarget } from "./direct-url-policy";
 export interface ReferenceSettings {
   readonly cluster?: string;
   readonly loadbalance?: string;
+  /** Attempts after the first (the consumer's `retries`, which failover and failback read). */
+  readonly retries?: number;
 }
 
 /** What the references read of the catalog: the current entry of a service (undefined when gone). */
@@ -121,20 +122,21 @@ export class References {
 
   /**
    * Straight to the checked targets of a `url` (./direct-url-policy.ts), no registry and no
-   * routes. A registered provider is called over the pool's shared connection; any other
-   * address over a connection of its own, closed as soon as the call has ended (it never
-   * reconnects, and the answer does not wait for the close).
+   * routes. A registered provider is called over the pool's shared connection, as through
+   * the cluster; any other address is borrowed from the pool for the call (shared with the
+   * calls to it in flight) and closed once the last of them has ended: it never stays open
+   * nor reconnects (the answer does not wait for the close).
    */
   async direct(service: ServiceId, settings: ReferenceSettings, targets: readonly DirectTarget[], invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
-    const loose = new Map<string, ExchangeClient>();
+    const borrowed = new Set<string>();
     const registered = new Set(targets.filter((t) => t.registered).map((t) => t.address));
     const createInvoker = (url: DubboUrl): Invoker => {
       const address = urlAddress(url);
       if (registered.has(address)) return this.createInvoker(url);
       return new DubboInvoker(url, () => {
-        let client = loose.get(address);
-        if (client === undefined) loose.set(address, (client = this.pool.detached(address)));
-        return client;
+        if (borrowed.has(address)) return this.pool.get(address);
+        borrowed.add(address);
+        return this.pool.borrow(address);
       });
     };
     const directory = directDirectory(
@@ -145,7 +147,7 @@ export class References {
     try {
       return await new ClusterInvoker(directory, this.env).invoke(invocation, options);
     } finally {
-      for (const client of loose.values()) this.pool.release(client).catch(() => undefined);
+      for (const address of borrowed) this.pool.giveBack(address).catch(() => undefined);
     }
   }
 
@@ -156,7 +158,7 @@ export class References {
   }
 
   private reference(key: string, service: ServiceId, settings: ReferenceSettings): Reference {
-    const id = `${key}\n${settings.cluster ?? ""}\n${settings.loadbalance ?? ""}`;
+    const id = `${key}\n${settings.cluster ?? ""}\n${settings.loadbalance ?? ""}\n${settings.retries ?? ""}`;
     let r = this.references.get(id);
     if (r === undefined) {
       r = new Reference(key, this.consumer(service, settings), this.registries(), this.lookup, this.env, this.createInvoker);
@@ -169,6 +171,7 @@ export class References {
     const parameters: Record<string, string> = {};
     if (settings.cluster) parameters.cluster = settings.cluster;
     if (settings.loadbalance) parameters.loadbalance = settings.loadbalance;
+    if (settings.retries !== undefined) parameters.retries = String(settings.retries);
     return { host: this.host, service, parameters };
   }
 }

@@ -12,8 +12,8 @@ import { createExchangeClient } from "./socket-exchange-client";
 export class ConnectionPool {
   private readonly clients = new Map<string, ExchangeClient>();
   private readonly closing = new Set<Promise<void>>();
-  /** Clients made by {@link detached}, until released. */
-  private readonly loose = new Set<ExchangeClient>();
+  /** How many calls hold each borrowed address (see {@link borrow}). */
+  private readonly borrowed = new Map<string, number>();
   private isClosed = false;
   /** The addresses registered at the last `retain`. */
   private registered = new Set<string>();
@@ -43,21 +43,26 @@ export class ConnectionPool {
   }
 
   /**
-   * A client of `address` of its own, outside the pool (not shared, not kept): for a direct
-   * call to an address no registry lists, whose connection must not outlive the call (nor
-   * reconnect). {@link release} closes it; {@link closeAll} closes any not yet released.
+   * The client of `address` for one call to an address no registry lists (a direct `url`
+   * the operator allows): shared by the calls in flight to it, and closed (gracefully) when
+   * the last of them gives it back, so its connection does not outlive them nor reconnect.
+   * Every borrow must be matched by one {@link giveBack}.
    */
-  detached(address: string): ExchangeClient {
-    if (this.isClosed) throw new RangeError("the connection pool is closed");
-    const client = this.create(address);
-    this.loose.add(client);
+  borrow(address: string): ExchangeClient {
+    const client = this.get(address);
+    this.borrowed.set(address, (this.borrowed.get(address) ?? 0) + 1);
     return client;
   }
 
-  /** Closes a client {@link detached} gave (calls still in flight on it fail); resolves once its socket is closed. */
-  release(client: ExchangeClient): Promise<void> {
-    this.loose.delete(client);
-    return this.track(client.close());
+  /** Ends one {@link borrow} of `address`; the last one closes its client. */
+  giveBack(address: string): Promise<void> {
+    const left = (this.borrowed.get(address) ?? 1) - 1;
+    if (left > 0) {
+      this.borrowed.set(address, left);
+      return Promise.resolve();
+    }
+    this.borrowed.delete(address);
+    return this.registered.has(address) ? Promise.resolve() : this.drain(address);
   }
 
   /** The client of `address` if one exists; never creates one. */
@@ -99,7 +104,7 @@ export class ConnectionPool {
   /** Closes every client; the pool refuses `get` afterwards. Resolves once every socket is closed. */
   async closeAll(): Promise<void> {
     this.isClosed = true;
-    await Promise.all([...this.addresses.map((a) => this.close(a)), ...[...this.loose].map((c) => this.release(c))]);
+    await Promise.all(this.addresses.map((a) => this.close(a)));
     await Promise.all([...this.closing]);
   }
 

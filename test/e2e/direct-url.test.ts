@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe("a direct url that is not a registered provider nor allowed", () => {
-  const spellings = (port: number) => [`127.0.0.1:${port}`, `dubbo://127.0.0.01:${port}`, `0x7f000001:${port}`, `2130706433:${port}`, `127.1:${port}`, `localhost:${port}`, `[::ffff:127.0.0.1]:${port}`];
+  const spellings = (port: number) => ["127.0.0.1", "127.0.0.01", "0x7f000001", "2130706433", "127.1", "localhost", "[::ffff:127.0.0.1]"].map((host) => `dubbo://${host}:${port}`);
 
   it("is refused in every spelling with 403 url_not_allowed, and the service behind it sees no connection and no byte", async () => {
     for (const url of spellings(line.port)) {
@@ -113,7 +113,7 @@ describe("a direct url that is not a registered provider nor allowed", () => {
   });
 
   it("refuses an ambiguous spelling (octal or decimal?) as a bad url, before connecting", async () => {
-    const { status, body } = await invoke("admin", { url: `0177.0.0.1:${line.port}` });
+    const { status, body } = await invoke("admin", { url: `dubbo://0177.0.0.1:${line.port}` });
     expect([status, body.error?.code]).toEqual([400, "url_syntax"]);
     expect(body.error?.message).toContain('"0177" reads as 127 in octal and 177 in decimal');
     expect(line.accepted.length).toBe(0);
@@ -121,14 +121,14 @@ describe("a direct url that is not a registered provider nor allowed", () => {
 
   it("refuses ZooKeeper's port, and ZooKeeper's connection count does not move", async () => {
     const before = await zkConnections();
-    const { status, body } = await invoke("admin", { url: `127.0.0.1:${zkPort}`, cluster: "broadcast" });
+    const { status, body } = await invoke("admin", { url: `dubbo://127.0.0.1:${zkPort}`, cluster: "broadcast" });
     expect([status, body.error?.code]).toEqual([403, "url_not_allowed"]);
     expect(await zkConnections()).toBe(before);
   });
 
   it("refuses a broadcast over a list of addresses as a whole, the registered one in it included, connecting to none", async () => {
     const ports = Array.from({ length: 10 }, (_, i) => line.port + i);
-    const url = [provider27.address, ...ports.map((p) => `127.0.0.1:${p}`)].join(";");
+    const url = [provider27.address, ...ports.map((p) => `127.0.0.1:${p}`)].map((a) => `dubbo://${a}`).join(";");
     const { status, body } = await invoke("admin", { url, cluster: "broadcast" });
     expect([status, body.error?.code]).toEqual([403, "url_not_allowed"]);
     expect(line.accepted.length).toBe(0);
@@ -139,21 +139,21 @@ describe("a direct url that is allowed", () => {
   it("calls a registered provider of the service, in another spelling of its address too, for a role with invoke alone", async () => {
     const [host, port] = provider27.address.split(":") as [string, string];
     const integer = host.split(".").reduce((n, part) => n * 256 + Number(part), 0);
-    for (const url of [`dubbo://${provider27.address}`, `${integer}:${port}`]) {
+    for (const url of [`dubbo://${provider27.address}`, `dubbo://${integer}:${port}`]) {
       const { status, body } = await invoke("tester", { url });
       expect([status, body.ok, body.provider], url).toEqual([200, true, provider27.address]);
     }
   });
 
   it("calls an allowlisted address only for a role with invoke.direct-url, and closes that connection once the call has ended", async () => {
-    const url = `127.0.0.1:${relay.port}`;
+    const url = `dubbo://127.0.0.1:${relay.port}`;
     for (const role of ["tester", "invoker"] as const) {
       const refused = await invoke(role, { url });
       expect([refused.status, refused.body.error?.code, refused.body.error?.needed], role).toEqual([403, "forbidden", "invoke.direct-url"]);
     }
     expect(relay.accepted.length).toBe(0);
     const { status, body } = await invoke("admin", { url });
-    expect([status, body.ok, body.provider]).toEqual([200, true, url]);
+    expect([status, body.ok, body.provider]).toEqual([200, true, `127.0.0.1:${relay.port}`]);
     expect(body.value).toEqual(expect.stringContaining("PING"));
     await waitFor("the console to end the allowlisted connection", () => relay.ended() === 1, 10_000);
     expect(relay.accepted.length).toBe(1);
@@ -166,7 +166,7 @@ describe("a direct url that is allowed", () => {
       const res = await fetch(`${other.url}/api/v1/invoke`, {
         method: "POST",
         headers: { authorization: `Bearer ${users.tokens.admin}`, "content-type": "application/json" },
-        body: JSON.stringify({ service: DEMO.greeting.interface, method: "greet", parameterTypes: ["java.lang.String"], args: ["x"], url: `127.0.0.1:${banner.port}`, timeoutMs: 5_000 }),
+        body: JSON.stringify({ service: DEMO.greeting.interface, method: "greet", parameterTypes: ["java.lang.String"], args: ["x"], url: `dubbo://127.0.0.1:${banner.port}`, timeoutMs: 5_000 }),
       });
       const text = await res.text();
       expect(res.status).toBe(502);
