@@ -5,7 +5,7 @@ import { type CatalogService, registrySnapshot } from "../cluster/catalog-snapsh
 import type { ClusterCallOptions, ClusterResult } from "../cluster/cluster-call";
 import type { ClusterEnv } from "../cluster/cluster-env";
 import { ClusterInvoker } from "../cluster/cluster-invoker";
-import { NoProviderError } from "../cluster/cluster-errors";
+import { NoProviderError, UnsupportedProtocolError } from "../cluster/cluster-errors";
 import type { ConsumerSpec } from "../cluster/consumer-url";
 import { directDirectory } from "../cluster/direct-connection";
 import { StaticDirectory } from "../cluster/directory";
@@ -115,6 +115,8 @@ export class References {
       const invoker = d.allInvokers().find((i) => i.address === address);
       if (invoker) return new ClusterInvoker(new StaticDirectory(key, d.consumerUrl, [invoker]), this.env, "failfast").invoke(invocation, options);
     }
+    const other = this.lookup(key)?.providers.find((p) => urlAddress(p.url) === address && p.url.protocol !== "dubbo");
+    if (other) return Promise.resolve({ outcome: { type: "error", error: new UnsupportedProtocolError(key, address, other.url.protocol) }, attempts: [], elapsedMs: 0 });
     const listed = reference.directories.flatMap((d) => d.allInvokers().map((i) => i.address));
     const why = `${address} is not one of its enabled providers (${listed.join(", ") || "none"})`;
     return Promise.resolve({ outcome: { type: "error", error: new NoProviderError(key, invocation.method, why) }, attempts: [], elapsedMs: 0 });
