@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "unauthorized",
   "forbidden",
   "url_not_allowed",
+  "unsupported_protocol",
   "rate_limited",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

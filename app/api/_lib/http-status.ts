@@ -33,5 +33,7 @@ export const HTTP_STATUS = {
   forbidden: 403,
   /** A direct invocation url that is neither a registered provider of the service nor allowed by CONSOLE_DIRECT_URLS. */
   url_not_allowed: 403,
+  /** A pinned provider is registered, but speaks a protocol the console does not call (tri, rest…). */
+  unsupported_protocol: 422,
   rate_limited: 429,
 } as const satisfies Record<ErrorCode, number>;
