@@ -75,7 +75,7 @@ export function InvokeForm({ service, method, types, replay, onSent }: { service
       setAttempted(true);
       if (blocked) return;
       const request = invokeRequestOf(service, method.name, parameterTypes, args.args, fields);
-      call.mutate(request, { onSuccess: (answer) => onSent(recentEntryOf(request, Date.now(), { answer })), onError: (error) => onSent(recentEntryOf(request, Date.now(), { error })) });
+      call.mutate(request, { onSuccess: (answer) => onSent(recentEntryOf(request, Date.now(), { answer })), onError: (error) => onSent(recentEntryOf(request, Date.now(), { error: error.name === "AbortError" ? new Error("cancelled before an answer came") : error })) });
     },
     () => setAttempted(true),
   );
