@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   "cancelled",
   "unauthorized",
   "forbidden",
+  "url_not_allowed",
+  "unsupported_protocol",
   "rate_limited",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -191,7 +193,10 @@ export type ConnectionDropReason =
   /** The provider flooded requests or did not read its output (server/protocol/peer-limits.ts). */
   | { readonly type: "misbehaving"; readonly message: string };
 
-/** The words of a {@link ConnectionDropReason}, naming the provider. */
+/** The decoder's errors (server/protocol/frame.ts) for bytes that are not a Dubbo frame stream. */
+const NOT_DUBBO = /^(bad magic|frame -?\d+ has a negative body length)/;
+
+/** The words of a {@link ConnectionDropReason}, naming the provider, never quoting bytes the peer sent. */
 export function describeDrop(address: string, reason: ConnectionDropReason): string {
   switch (reason.type) {
     case "closed":
@@ -201,7 +206,8 @@ export function describeDrop(address: string, reason: ConnectionDropReason): str
     case "socket-error":
       return `the connection to ${address} failed: ${reason.message}`;
     case "codec":
-      return `the connection to ${address} was dropped: ${reason.message}`;
+      // Not the decoder's words for a stream that is not Dubbo at all: they quote the peer's first bytes (a banner), which an answer must not carry.
+      return NOT_DUBBO.test(reason.message) ? `${address} is not a Dubbo peer (what it sent is not Dubbo frames); the connection was dropped` : `the connection to ${address} was dropped: ${reason.message}`;
     case "idle":
       return `${address} sent nothing for ${reason.idleMs} ms; the connection was dropped`;
     case "misbehaving":

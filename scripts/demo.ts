@@ -36,9 +36,8 @@ import { type ConsumerHandle, type ProviderHandle, startConsumer, startProvider 
 import { freePort } from "../test/support/free-port";
 import { ensureJavaPeersBuilt } from "../test/support/java-build";
 import { orphanReaper } from "../test/support/orphan-reaper";
-import { writeUsersFile } from "../test/support/users-file";
 import { startEnsembleOn, type ZooKeeperHandle } from "../test/support/zookeeper";
-import { ROLES } from "../lib/auth/roles";
+import { TEST_ROLES, writeUsersFile } from "../test/support/users-file";
 import { handleStopSignals } from "./stop-signals";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -141,7 +140,7 @@ async function start(started: Started, tmp: string): Promise<void> {
       ...providers.map((p) => `Provider:      ${p.address}  Dubbo ${p.line}  (${p.app})`),
       ...consumers.map((c) => `Consumer:      ${c.app}`),
       "Sign in as (name / password, new on every run):",
-      ...ROLES.map((role) => `  ${role.padEnd(9)} ${users.passwords[role]}`),
+      ...TEST_ROLES.map((role) => `  ${role.padEnd(9)} ${users.passwords[role]}`),
       `Admin API token (Authorization: Bearer): ${users.tokens.admin}`,
       "Ctrl-C stops everything.",
       "",

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { sessionQuery } from "@/lib/api/queries";
 import type { SessionState } from "@/lib/api/session";
-import { can as roleCan, type Permission, type Role } from "@/lib/auth/roles";
+import { can as grants, type Permission, PRESET_ROLES, type Role } from "@/lib/auth/roles";
 
 /** Who this browser is, as the UI needs it to hide what the role cannot do. */
 export interface SessionView {
@@ -15,7 +15,7 @@ export interface SessionView {
    * signed out.
    */
   readonly role: Role | null;
-  /** Whether the role may do what `permission` guards; false while the role is unknown, so no control flashes up and then vanishes. */
+  /** Whether the role has `permission`; false while the role is unknown, so no control flashes up and then vanishes. */
   readonly can: (permission: Permission) => boolean;
 }
 
@@ -26,6 +26,13 @@ export function roleOf(state: SessionState | undefined): Role | null {
   return state.auth === "off" ? "admin" : null;
 }
 
+/** The permissions the server acts with for this session state: the user's, or the admin's when authentication is off; none while unknown. */
+export function permissionsOf(state: SessionState | undefined): readonly Permission[] {
+  if (state === undefined) return [];
+  if (state.user) return state.user.permissions;
+  return state.auth === "off" ? PRESET_ROLES.admin : [];
+}
+
 /**
  * The session, read once per tab from GET /api/v1/session (react-query, shared by every
  * caller). The server enforces every permission anyway: this only keeps the UI from
@@ -34,5 +41,6 @@ export function roleOf(state: SessionState | undefined): Role | null {
 export function useSession(): SessionView {
   const { data } = useQuery(sessionQuery());
   const role = roleOf(data);
-  return { state: data, role, can: (permission) => role !== null && roleCan(role, permission) };
+  const permissions = permissionsOf(data);
+  return { state: data, role, can: (permission) => grants({ permissions }, permission) };
 }

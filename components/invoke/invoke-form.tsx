@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { Send } from "lucide-react";
+import { Send, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
@@ -52,7 +52,18 @@ export function InvokeForm({ service, method, types, replay, onSent }: { service
   const parameterTypes = method.parameterTypes ?? typed?.types ?? [];
   const args = useArguments(parameterTypes, types, replay?.request.args ?? null);
   const form = useForm<InvokeSettings, unknown, Fields>({ resolver: zodResolver(invokeSettingsSchema), defaultValues: replay ? settingsOf(replay.request) : DEFAULT_SETTINGS, mode: "onChange" });
-  const call = useMutation({ mutationFn: (request: InvokeRequest) => invoke(request) });
+  // Cancel aborts the browser's fetch; the server sees its request's signal abort and stops waiting.
+  const inFlight = useRef<AbortController | null>(null);
+  const call = useMutation({
+    mutationFn: (request: InvokeRequest) => {
+      const controller = new AbortController();
+      inFlight.current = controller;
+      return invoke(request, controller.signal).finally(() => {
+        if (inFlight.current === controller) inFlight.current = null;
+      });
+    },
+  });
+  useEffect(() => () => inFlight.current?.abort(), []);
   const [attempted, setAttempted] = useState(false);
 
   const serverIssues = call.error instanceof ApiError ? invokeIssuesSchema.safeParse(call.error.details.issues) : null;
@@ -64,7 +75,7 @@ export function InvokeForm({ service, method, types, replay, onSent }: { service
       setAttempted(true);
       if (blocked) return;
       const request = invokeRequestOf(service, method.name, parameterTypes, args.args, fields);
-      call.mutate(request, { onSuccess: (answer) => onSent(recentEntryOf(request, Date.now(), { answer })), onError: (error) => onSent(recentEntryOf(request, Date.now(), { error })) });
+      call.mutate(request, { onSuccess: (answer) => onSent(recentEntryOf(request, Date.now(), { answer })), onError: (error) => onSent(recentEntryOf(request, Date.now(), { error: error.name === "AbortError" ? new Error("cancelled before an answer came") : error })) });
     },
     () => setAttempted(true),
   );
@@ -92,6 +103,11 @@ export function InvokeForm({ service, method, types, replay, onSent }: { service
           <Button type="submit" variant="primary" disabled={call.isPending} data-testid="invoke-send">
             <Send className="h-4 w-4" aria-hidden /> {call.isPending ? "Calling…" : "Send"}
           </Button>
+          {call.isPending && (
+            <Button type="button" onClick={() => inFlight.current?.abort()} data-testid="invoke-cancel">
+              <X className="h-4 w-4" aria-hidden /> Cancel
+            </Button>
+          )}
           {attempted && blocked && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               Not sent: {blocked}

@@ -1,7 +1,8 @@
 "use client";
 
 import { ApiError } from "@/lib/api/fetch-json";
-import { type InvokeAttempt, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
+import { z } from "zod";
+import { type InvokeAttempt, invokeAttemptSchema, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
 import { formatElapsed } from "@/lib/format/elapsed";
 import { countOf } from "@/lib/format/plural";
 import { AddressLink } from "../catalog/entity-links";
@@ -29,14 +30,24 @@ const ERROR_TITLES: Record<string, string> = {
   registry_unavailable: "The registry is unavailable",
 };
 
-/** Who answered, how long it took, and every try on the way. */
-function Served({ answer }: { answer: InvokeResponse }) {
+/** What an error answer of a call that was tried carries besides its code and message. */
+const triedSchema = z.object({ attempts: z.array(invokeAttemptSchema), elapsedMs: z.number().nonnegative() });
+
+/** Whether `error` is the browser's own abort (the Cancel button). */
+function isAbort(error: Error): boolean {
+  return error.name === "AbortError";
+}
+
+/** Who answered (none for a call that failed), how long it took, and every try on the way. */
+function Served({ answer }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string } }) {
   return (
     <div className="space-y-2 text-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span>
-          <span className="text-zinc-500 dark:text-zinc-400">Provider</span> <AddressLink value={answer.provider} />
-        </span>
+        {answer.provider !== undefined && (
+          <span>
+            <span className="text-zinc-500 dark:text-zinc-400">Provider</span> <AddressLink value={answer.provider} />
+          </span>
+        )}
         <span data-testid="invoke-elapsed">
           <span className="text-zinc-500 dark:text-zinc-400">Time</span> <span className="tabular-nums">{formatElapsed(answer.elapsedMs)}</span>
         </span>
@@ -78,22 +89,33 @@ function Value({ value }: { value: unknown }) {
  * console's error with its message and, for a 400, the issues.
  */
 export function InvokeResult({ answer, error }: { answer: InvokeResponse | undefined; error: Error | null }) {
+  if (error && isAbort(error)) {
+    return (
+      <Callout tone="neutral" title="Cancelled" data-testid="invoke-error" data-error-code="cancelled">
+        <p>The call was cancelled: the console stopped waiting for its answer.</p>
+      </Callout>
+    );
+  }
   if (error) {
     const issues = error instanceof ApiError ? invokeIssuesSchema.safeParse(error.details.issues) : null;
+    const tried = error instanceof ApiError ? triedSchema.safeParse(error.details) : null;
     const title = error instanceof ApiError ? (ERROR_TITLES[error.code] ?? `Failed: ${error.code}`) : "The console did not answer";
     return (
-      <Callout tone="bad" title={title} data-testid="invoke-error" data-error-code={error instanceof ApiError ? error.code : "network"}>
-        <p className="[overflow-wrap:anywhere]">{error.message}</p>
-        {issues?.success && issues.data.length > 0 && (
-          <ul className="list-disc pl-5 text-xs">
-            {issues.data.map((i, n) => (
-              <li key={n}>
-                <code className="font-mono">{i.path}</code>: {i.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Callout>
+      <div className="min-w-0 space-y-3">
+        <Callout tone="bad" title={title} data-testid="invoke-error" data-error-code={error instanceof ApiError ? error.code : "network"}>
+          <p className="[overflow-wrap:anywhere]">{error.message}</p>
+          {issues?.success && issues.data.length > 0 && (
+            <ul className="list-disc pl-5 text-xs">
+              {issues.data.map((i, n) => (
+                <li key={n}>
+                  <code className="font-mono">{i.path}</code>: {i.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Callout>
+        {tried?.success && <Served answer={tried.data} />}
+      </div>
     );
   }
   if (!answer) return null;

@@ -117,7 +117,7 @@ export function SettingsFields({ form, providers }: { form: SettingsForm; provid
     <div className="grid min-w-0 gap-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.6fr)_minmax(0,1.2fr)]">
       <TargetFields form={form} providers={providers} />
       <label className={`${label} min-w-0`}>
-        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Timeout (ms)</span>
+        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Timeout per attempt (ms)</span>
         <Input {...register("timeout")} inputMode="numeric" placeholder={`provider's · 1 to ${INVOKE_MAX_TIMEOUT_MS}`} className="mt-1 tabular-nums" autoComplete="off" />
         {formState.errors.timeout && <span className={problem}>{formState.errors.timeout.message}</span>}
       </label>

@@ -18,8 +18,12 @@ import { parseJavaTypeName } from "../invoke/java-type-name";
 export const INVOKE_MAX_ARGUMENTS = 255;
 /** The longest Java type name accepted in `parameterTypes`. */
 export const INVOKE_MAX_TYPE_NAME_LENGTH = 1_000;
-/** The longest timeout a call may ask for: five minutes. */
+/** The longest timeout a call may ask for: five minutes (per attempt, and for the whole call). */
 export const INVOKE_MAX_TIMEOUT_MS = 300_000;
+/** The most retries a call may ask for (`retries`, attempts after the first). */
+export const INVOKE_MAX_RETRIES = 10;
+/** The whole call's deadline when `deadlineMs` is left out, unless its attempts' timeouts add up to more. */
+export const INVOKE_DEFAULT_DEADLINE_MS = 60_000;
 /** The most attachments a call may carry, and the longest key and value. */
 export const INVOKE_MAX_ATTACHMENTS = 64;
 export const INVOKE_MAX_ATTACHMENT_KEY_LENGTH = 255;
@@ -67,7 +71,12 @@ const typeNameField = z
  *   providers directly (`dubbo://host:port`, optionally with a path and parameters; several
  *   separated by `;`, over which `cluster` and `loadbalance` run), with no registry. At most one of the two; neither goes through the cluster (the router
  *   chain of the service's routes, then `loadbalance`, with `cluster`'s retries).
- * - `timeoutMs`: 1 to 300000; left out, the provider's `timeout` (per method first).
+ * - `timeoutMs`: each attempt's timeout, 1 to 300000, as a Java consumer's `timeout`; left
+ *   out, the provider's `timeout` (per method first).
+ * - `retries`: attempts after the first (failover, failback), 0 to 10, as a Java consumer's
+ *   `retries`; left out, the provider's (else Dubbo's 2).
+ * - `deadlineMs`: the whole call's deadline, 1 to 300000, over every attempt; left out,
+ *   60 s, or `timeoutMs × (retries + 1)` when that is longer (at most 300000).
  * - `attachments`: at most 64, sent with the call beside Dubbo's own.
  */
 export const invokeRequestSchema = z
@@ -103,6 +112,18 @@ export const invokeRequestSchema = z
         .int({ error: says("timeoutMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })
         .min(1, { error: `timeoutMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
         .max(INVOKE_MAX_TIMEOUT_MS, { error: `timeoutMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
+        .optional(),
+      retries: z
+        .number({ error: says("retries", `a whole number from 0 to ${INVOKE_MAX_RETRIES}`) })
+        .int({ error: says("retries", `a whole number from 0 to ${INVOKE_MAX_RETRIES}`) })
+        .min(0, { error: `retries must be from 0 to ${INVOKE_MAX_RETRIES}` })
+        .max(INVOKE_MAX_RETRIES, { error: `retries must be from 0 to ${INVOKE_MAX_RETRIES}` })
+        .optional(),
+      deadlineMs: z
+        .number({ error: says("deadlineMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })
+        .int({ error: says("deadlineMs", `a whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}`) })
+        .min(1, { error: `deadlineMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
+        .max(INVOKE_MAX_TIMEOUT_MS, { error: `deadlineMs must be from 1 to ${INVOKE_MAX_TIMEOUT_MS}` })
         .optional(),
       attachments: z
         .record(

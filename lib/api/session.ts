@@ -3,7 +3,7 @@
  * and the sign-in page. See docs/api.md.
  */
 import { z } from "zod";
-import { ROLES } from "../auth/roles";
+import { PERMISSIONS } from "../auth/roles";
 
 /** POST /api/v1/session body. Bounded, so a huge password cannot make argon2 work for nothing. */
 export const signInBodySchema = z.object({
@@ -12,10 +12,15 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-/** The user a session or token stands for. */
+/**
+ * The user a session or token stands for: `role` is the role's name (a preset or one the
+ * users file defines), `permissions` what it may do (lib/auth/roles.ts), which the UI reads
+ * to hide what would be refused.
+ */
 export const sessionUserSchema = z.object({
   name: z.string(),
-  role: z.enum(ROLES),
+  role: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
   via: z.enum(["session", "token", "anonymous"]),
 });
 export type SessionUserJson = z.infer<typeof sessionUserSchema>;

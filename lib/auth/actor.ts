@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Permission, Role } from "./roles";
 
 /**
  * Who made a request, as the audit trail records it and the handlers see it.
@@ -11,8 +11,14 @@ import type { Role } from "./roles";
 export interface Actor {
   /** The user's or token's name; `anonymous` when authentication is off. */
   readonly name: string;
+  /** The role's name: a preset (viewer, operator, invoker, admin) or one the users file defines. */
   readonly role: Role;
+  /** What the role may do (lib/auth/roles.ts), resolved from the users file when the request came. */
+  readonly permissions: readonly Permission[];
   readonly via: "session" | "token" | "anonymous";
   /** The client's address as the console saw it (the socket's, or the first proxy hop's where trusted). */
   readonly address: string;
 }
+
+/** What the audit trail records of an actor: who, with which role, how, from where (not the permissions, which the role's name stands for). */
+export type AuditedActor = Pick<Actor, "name" | "role" | "via" | "address">;

@@ -26,7 +26,7 @@ export interface StoredToken {
   hash: string;
 }
 
-/** The users file as a plain document; other top-level keys are kept as they were. */
+/** The users file as a plain document; other top-level keys (`roles` among them) are kept as they were. */
 export interface UsersDocument {
   readonly format: UsersFileFormat;
   readonly users: readonly StoredUser[];
@@ -71,6 +71,15 @@ export function writeUsersDocument(doc: UsersDocument, file: string): string {
 
 function requireUser(doc: UsersDocument, name: string, file: string): void {
   if (!doc.users.some((u) => u.name === name)) throw new UsersEditError(file, `no user "${name}"`);
+}
+
+/**
+ * The role names `doc` may give a user or token: the presets, then those its `roles:`
+ * defines (the document was validated when read, so its roles are well-formed).
+ */
+export function roleNamesOf(doc: UsersDocument, file: string): string[] {
+  const text = writeUsersDocument(doc, file);
+  return [...parseUsersFile(text, file).roles.keys()];
 }
 
 /** Adds user `name`; refuses a name already there. */

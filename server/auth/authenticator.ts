@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { UsersResponse } from "@/lib/api/users";
 import type { Actor } from "@/lib/auth/actor";
-import type { Role } from "@/lib/auth/roles";
+import { type Permission, permissionsOf, PRESET_ROLES, type Role } from "@/lib/auth/roles";
 import { EMPTY_USERS_FILE, type UserEntry, type UsersFile } from "@/lib/auth/users-file";
 import { UnauthorizedError } from "@/lib/errors";
 import type { AuthConfig } from "@/server/runtime/auth-config";
@@ -13,6 +13,7 @@ import { UsersStore } from "./users-store";
 export interface SessionUser {
   readonly name: string;
   readonly role: Role;
+  readonly permissions: readonly Permission[];
   readonly via: Actor["via"];
 }
 
@@ -54,19 +55,19 @@ export class Authenticator {
    */
   async authenticate(request: Request): Promise<Actor> {
     const address = clientAddress(request);
-    if (this.config.mode === "off") return { name: "anonymous", role: "admin", via: "anonymous", address };
+    if (this.config.mode === "off") return { name: "anonymous", role: "admin", permissions: PRESET_ROLES.admin, via: "anonymous", address };
     const authorization = request.headers.get("authorization");
     if (authorization !== null) {
       const token = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1];
       const match = token === undefined ? null : matchToken(createHash("sha256").update(token).digest(), this.users().tokens, this.config.apiTokenSha256);
       if (match === null) throw new UnauthorizedError("the API token is not valid (Authorization: Bearer <token>)");
-      return { ...match, via: "token", address };
+      return { ...match, permissions: this.permissions(match.role), via: "token", address };
     }
     const seal = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
     if (seal === null) throw new UnauthorizedError();
     const user = await this.sessionUser(seal);
     if (user === null) throw new UnauthorizedError("the session has expired or is not valid; sign in again");
-    return { name: user.name, role: user.role, via: "session", address };
+    return { name: user.name, role: user.role, permissions: this.permissions(user.role), via: "session", address };
   }
 
   /** Like {@link authenticate}, but null instead of throwing (GET /api/v1/session, the page guard). */
@@ -91,7 +92,7 @@ export class Authenticator {
     const ttl = this.config.sessionTtlSeconds;
     const expiresAt = now + ttl * 1000;
     const seal = await sealSession({ name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);
-    return { user: { name: user.name, role: user.role, via: "session" }, seal, expiresAt, maxAgeSeconds: ttl };
+    return { user: { name: user.name, role: user.role, permissions: this.permissions(user.role), via: "session" }, seal, expiresAt, maxAgeSeconds: ttl };
   }
 
   /**
@@ -106,6 +107,7 @@ export class Authenticator {
       source: this.config.mode === "on" && this.config.usersFile !== null ? "file" : "none",
       users: [...file.users.values()].map((u) => ({ name: u.name, role: u.role })),
       tokens,
+      roles: [...file.roles].map(([name, permissions]) => ({ name, permissions: [...permissions] })),
     };
   }
 
@@ -115,6 +117,11 @@ export class Authenticator {
     if (claims === null) return null;
     const user = this.users().users.get(claims.name);
     return user !== undefined && user.role === claims.role ? { name: user.name, role: user.role } : null;
+  }
+
+  /** The permissions of `role` in the users file's table; none for a role it no longer defines (the file's parse refuses that). */
+  private permissions(role: Role): readonly Permission[] {
+    return permissionsOf(role, this.users().roles) ?? [];
   }
 
   private users(): UsersFile {

@@ -3,9 +3,9 @@ import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { basename, dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { isConsoleError } from "@/lib/errors";
-import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import { nameSchema } from "@/lib/auth/users-file";
-import { addToken, addUser, listing, readUsersDocument, removeUser, revokeToken, setPassword, setRole, type UsersDocument, writeUsersDocument } from "@/lib/auth/users-file-edit";
+import { addToken, addUser, listing, readUsersDocument, removeUser, revokeToken, roleNamesOf, setPassword, setRole, type UsersDocument, writeUsersDocument } from "@/lib/auth/users-file-edit";
 import { hashPassword } from "./password";
 
 export const USERS_USAGE =
@@ -76,7 +76,7 @@ async function run(argv: readonly string[], io: UsersCliIo): Promise<void> {
     if (args.length !== n) throw new UsageError(`${command} takes ${n === 1 ? "a name" : `${n} arguments`}, got ${args.length}`);
   };
   const name = () => checkName(args[0]);
-  const roleOption = () => checkRole(values.role, "--role ROLE");
+  const roleOption = () => checkRole(values.role, "--role ROLE", file);
   if (values.role !== undefined && command !== "add" && command !== "token") throw new UsageError(`${command} takes no --role`);
 
   const edit = async (change: (doc: UsersDocument) => UsersDocument | Promise<UsersDocument>) => saveDocument(file, await change(loadDocument(file)));
@@ -101,7 +101,7 @@ async function run(argv: readonly string[], io: UsersCliIo): Promise<void> {
     }
     case "role": {
       arity(2);
-      const [n, role] = [name(), checkRole(args[1], "ROLE")];
+      const [n, role] = [name(), checkRole(args[1], "ROLE", file)];
       await edit((doc) => setRole(doc, n, role, file));
       io.out(`${n} is now ${role}`);
       return;
@@ -146,9 +146,11 @@ function checkName(value: string | undefined): string {
   return result.data;
 }
 
-function checkRole(value: string | undefined, what: string): Role {
-  if (value === undefined) throw new UsageError(`${what} is required (${ROLES.join(", ")})`);
-  if (!isRole(value)) throw new UsageError(`"${value}" is not a role (${ROLES.join(", ")})`);
+/** A role the file knows: a preset, or one its `roles:` defines (custom roles are written into the file by hand). */
+function checkRole(value: string | undefined, what: string, file: string): Role {
+  const known = roleNamesOf(loadDocument(file), file);
+  if (value === undefined) throw new UsageError(`${what} is required (${known.join(", ")})`);
+  if (!known.includes(value)) throw new UsageError(`"${value}" is not a role (${known.join(", ")}; define others under roles: in the users file)`);
   return value;
 }
 

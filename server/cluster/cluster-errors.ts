@@ -22,6 +22,21 @@ export class NoProviderError extends ConsoleError {
 }
 
 /**
+ * The pinned provider is registered for the service, but over a protocol the console's
+ * engine does not speak (it calls dubbo:// only): say so, rather than that it is no provider.
+ */
+export class UnsupportedProtocolError extends ConsoleError {
+  constructor(
+    readonly service: string,
+    readonly address: string,
+    readonly protocol: string,
+  ) {
+    super("unsupported_protocol", `${address} is registered as a provider of ${service}, but speaks ${protocol}, which the console does not call yet (it calls dubbo:// providers only)`, { service, address, protocol });
+    this.name = "UnsupportedProtocolError";
+  }
+}
+
+/**
  * A forking call's deadline passed before any fork answered (ForkingClusterInvoker 3.x
  * waits `timeout` ms on its queue of answers).
  */

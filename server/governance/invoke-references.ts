@@ -5,20 +5,23 @@ import { type CatalogService, registrySnapshot } from "../cluster/catalog-snapsh
 import type { ClusterCallOptions, ClusterResult } from "../cluster/cluster-call";
 import type { ClusterEnv } from "../cluster/cluster-env";
 import { ClusterInvoker } from "../cluster/cluster-invoker";
-import { NoProviderError } from "../cluster/cluster-errors";
+import { NoProviderError, UnsupportedProtocolError } from "../cluster/cluster-errors";
 import type { ConsumerSpec } from "../cluster/consumer-url";
-import { directDirectory, parseDirectUrls } from "../cluster/direct-connection";
+import { directDirectory } from "../cluster/direct-connection";
 import { StaticDirectory } from "../cluster/directory";
 import type { Invocation, Invoker } from "../cluster/invoker";
 import { MultiRegistryCluster } from "../cluster/multi-registry";
 import { type DirectorySnapshot, RegistryDirectory } from "../cluster/registry-directory";
 import type { ConnectionPool } from "../protocol/connection-pool";
 import { DubboInvoker } from "../protocol/dubbo-invoker";
+import type { DirectTarget } from "./direct-url-policy";
 
 /** The console's settings of one reference: what the invoke API may override. */
 export interface ReferenceSettings {
   readonly cluster?: string;
   readonly loadbalance?: string;
+  /** Attempts after the first (the consumer's `retries`, which failover and failback read). */
+  readonly retries?: number;
 }
 
 /** What the references read of the catalog: the current entry of a service (undefined when gone). */
@@ -112,15 +115,42 @@ export class References {
       const invoker = d.allInvokers().find((i) => i.address === address);
       if (invoker) return new ClusterInvoker(new StaticDirectory(key, d.consumerUrl, [invoker]), this.env, "failfast").invoke(invocation, options);
     }
+    const other = this.lookup(key)?.providers.find((p) => urlAddress(p.url) === address && p.url.protocol !== "dubbo");
+    if (other) return Promise.resolve({ outcome: { type: "error", error: new UnsupportedProtocolError(key, address, other.url.protocol) }, attempts: [], elapsedMs: 0 });
     const listed = reference.directories.flatMap((d) => d.allInvokers().map((i) => i.address));
     const why = `${address} is not one of its enabled providers (${listed.join(", ") || "none"})`;
     return Promise.resolve({ outcome: { type: "error", error: new NoProviderError(key, invocation.method, why) }, attempts: [], elapsedMs: 0 });
   }
 
-  /** Straight to `url` (`dubbo://host:port`, several joined by `;`), no registry and no routes. @throws UrlSyntaxError */
-  direct(service: ServiceId, settings: ReferenceSettings, url: string, invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
-    const directory = directDirectory(parseDirectUrls(url), this.consumer(service, settings), this.createInvoker);
-    return new ClusterInvoker(directory, this.env).invoke(invocation, options);
+  /**
+   * Straight to the checked targets of a `url` (./direct-url-policy.ts), no registry and no
+   * routes. A registered provider is called over the pool's shared connection, as through
+   * the cluster; any other address is borrowed from the pool for the call (shared with the
+   * calls to it in flight) and closed once the last of them has ended: it never stays open
+   * nor reconnects (the answer does not wait for the close).
+   */
+  async direct(service: ServiceId, settings: ReferenceSettings, targets: readonly DirectTarget[], invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
+    const borrowed = new Set<string>();
+    const registered = new Set(targets.filter((t) => t.registered).map((t) => t.address));
+    const createInvoker = (url: DubboUrl): Invoker => {
+      const address = urlAddress(url);
+      if (registered.has(address)) return this.createInvoker(url);
+      return new DubboInvoker(url, () => {
+        if (borrowed.has(address)) return this.pool.get(address);
+        borrowed.add(address);
+        return this.pool.borrow(address);
+      });
+    };
+    const directory = directDirectory(
+      targets.map((t) => t.url),
+      this.consumer(service, settings),
+      createInvoker,
+    );
+    try {
+      return await new ClusterInvoker(directory, this.env).invoke(invocation, options);
+    } finally {
+      for (const address of borrowed) this.pool.giveBack(address).catch(() => undefined);
+    }
   }
 
   /** Stops every reference (failback's retries) and forgets them. */
@@ -130,7 +160,7 @@ export class References {
   }
 
   private reference(key: string, service: ServiceId, settings: ReferenceSettings): Reference {
-    const id = `${key}\n${settings.cluster ?? ""}\n${settings.loadbalance ?? ""}`;
+    const id = `${key}\n${settings.cluster ?? ""}\n${settings.loadbalance ?? ""}\n${settings.retries ?? ""}`;
     let r = this.references.get(id);
     if (r === undefined) {
       r = new Reference(key, this.consumer(service, settings), this.registries(), this.lookup, this.env, this.createInvoker);
@@ -143,6 +173,7 @@ export class References {
     const parameters: Record<string, string> = {};
     if (settings.cluster) parameters.cluster = settings.cluster;
     if (settings.loadbalance) parameters.loadbalance = settings.loadbalance;
+    if (settings.retries !== undefined) parameters.retries = String(settings.retries);
     return { host: this.host, service, parameters };
   }
 }

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from "@/lib/api/events";
 import type { AuditEntry } from "@/lib/api/audit";
 import type { Actor } from "@/lib/auth/actor";
+import { PRESET_ROLES } from "@/lib/auth/roles";
 import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routes";
 import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
@@ -40,7 +41,7 @@ export interface RouteStoreOptions {
 }
 
 /** Who a change is recorded as when the caller names nobody (the console itself, for a caller outside the HTTP API). */
-export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", via: "anonymous", address: "local" };
+export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", permissions: PRESET_ROLES.admin, via: "anonymous", address: "local" };
 
 /**
  * Condition routes in the registry's `routers` category (lib/dubbo/route-url.ts): listed

@@ -12,6 +12,8 @@ import { createExchangeClient } from "./socket-exchange-client";
 export class ConnectionPool {
   private readonly clients = new Map<string, ExchangeClient>();
   private readonly closing = new Set<Promise<void>>();
+  /** How many calls hold each borrowed address (see {@link borrow}). */
+  private readonly borrowed = new Map<string, number>();
   private isClosed = false;
   /** The addresses registered at the last `retain`. */
   private registered = new Set<string>();
@@ -38,6 +40,29 @@ export class ConnectionPool {
       this.clients.set(address, client);
     }
     return client;
+  }
+
+  /**
+   * The client of `address` for one call to an address no registry lists (a direct `url`
+   * the operator allows): shared by the calls in flight to it, and closed (gracefully) when
+   * the last of them gives it back, so its connection does not outlive them nor reconnect.
+   * Every borrow must be matched by one {@link giveBack}.
+   */
+  borrow(address: string): ExchangeClient {
+    const client = this.get(address);
+    this.borrowed.set(address, (this.borrowed.get(address) ?? 0) + 1);
+    return client;
+  }
+
+  /** Ends one {@link borrow} of `address`; the last one closes its client. */
+  giveBack(address: string): Promise<void> {
+    const left = (this.borrowed.get(address) ?? 1) - 1;
+    if (left > 0) {
+      this.borrowed.set(address, left);
+      return Promise.resolve();
+    }
+    this.borrowed.delete(address);
+    return this.registered.has(address) ? Promise.resolve() : this.drain(address);
   }
 
   /** The client of `address` if one exists; never creates one. */

@@ -2,6 +2,7 @@ import { isAbsolute, normalize } from "node:path";
 import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
+import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
 import { type AclEntry, parseAclSpec } from "../registry/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
@@ -27,6 +28,12 @@ export interface ConsoleConfig {
   readonly maxBodyBytes: number;
   /** Test invocations per user: `perSecond` refilled, up to `burst` at once (CONSOLE_INVOKE_RATE `20/40`). */
   readonly invokeRate: { readonly perSecond: number; readonly burst: number };
+  /**
+   * CONSOLE_DIRECT_URLS: where an invocation `url` that is not a registered provider of the
+   * service may go, for a role with `invoke.direct-url` (lib/net/direct-url-allowlist.ts);
+   * empty (the default): nowhere but registered providers.
+   */
+  readonly directUrls?: readonly AllowEntry[];
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -76,6 +83,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     invokeRate: parseInvokeRate(env.CONSOLE_INVOKE_RATE),
     zkAcl: parseZkAcl(env, registries),
     audit: parseAudit(env),
+    directUrls: parseDirectUrls(env.CONSOLE_DIRECT_URLS),
   };
 }
 
@@ -101,6 +109,15 @@ function parseZkAcl(env: Readonly<Record<string, string | undefined>>, registrie
     throw new ConfigError(ACL_VAR, `"auth::" means the console's own credentials, but registry "${bare.source}" has none (give user:password@ in DUBBO_REGISTRY)`);
   }
   return entries;
+}
+
+/** CONSOLE_DIRECT_URLS: comma- or space-separated `HOST:PORT` / `HOST:FROM-TO` entries; unset or empty: none. */
+function parseDirectUrls(raw: string | undefined): AllowEntry[] {
+  try {
+    return parseDirectUrlAllowlist(raw ?? "");
+  } catch (e) {
+    throw new ConfigError("CONSOLE_DIRECT_URLS", e instanceof Error ? e.message : String(e));
+  }
 }
 
 /** CONSOLE_MAX_BODY_BYTES: a whole number of bytes from 1 KiB to 64 MiB. */

@@ -63,7 +63,7 @@ export class Engine {
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));
     this.connections = ConnectionPool.withOptions({ log });
-    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections, { writer: this.audit, log });
+    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections, { writer: this.audit, log }, config.directUrls);
     this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
   }
 

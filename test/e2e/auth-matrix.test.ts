@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { usersResponseSchema } from "@/lib/api/users";
-import { can, type Permission, ROLES, type Role, roleFor } from "@/lib/auth/roles";
+import { can, type Permission, PERMISSIONS, permissionsOf, type Requirement, roleTable } from "@/lib/auth/roles";
 import { sealSession } from "@/server/auth/session-cookie";
 import { launchConsole, type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { launchBrowser } from "../support/browser";
 import { freePort } from "../support/free-port";
-import { randomSecret, type TestUsers, writeUsersFile } from "../support/users-file";
+import { CUSTOM_TEST_ROLES, randomSecret, TEST_ROLES, type TestRole, type TestUsers, writeUsersFile } from "../support/users-file";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const rig = inject("rig");
@@ -20,7 +20,7 @@ const rig = inject("rig");
  * is missing here, or when the methods the server offers (its OPTIONS Allow) differ, so a
  * new endpoint cannot be left out of the matrix.
  */
-const ENDPOINTS: Record<string, { path: string; methods: Partial<Record<string, Permission>> }> = {
+const ENDPOINTS: Record<string, { path: string; methods: Partial<Record<string, Requirement>> }> = {
   "v1/address/route.ts": { path: "/api/v1/address?value=127.0.0.2", methods: { GET: "read" } },
   "v1/application/route.ts": { path: "/api/v1/application?name=nope", methods: { GET: "read" } },
   "v1/applications/route.ts": { path: "/api/v1/applications", methods: { GET: "read" } },
@@ -46,14 +46,17 @@ const ENDPOINTS: Record<string, { path: string; methods: Partial<Record<string, 
 /** The catch-all answers 404 to everyone; not part of the matrix. */
 const CATCH_ALL = "[[...path]]/route.ts";
 
-type Credential = "none" | Role | "bad token" | "cross-origin cookie";
-const CREDENTIALS: readonly Credential[] = ["none", ...ROLES, "bad token", "cross-origin cookie"];
+type Credential = "none" | TestRole | "bad token" | "cross-origin cookie";
+const CREDENTIALS: readonly Credential[] = ["none", ...TEST_ROLES, "bad token", "cross-origin cookie"];
+/** Each test role's permissions: the presets, and the users file's custom tester {read, invoke}. */
+const TABLE = roleTable(CUSTOM_TEST_ROLES);
+const permissions = (role: TestRole): Permission[] => [...(permissionsOf(role, TABLE) ?? [])];
 
 let dir: string;
 let users: TestUsers;
 let server: ConsoleHandle;
 const envToken = randomSecret(32);
-const cookies = {} as Record<Role, string>;
+const cookies = {} as Record<TestRole, string>;
 
 async function signIn(name: string, password: string, origin = server.url): Promise<Response> {
   return fetch(`${server.url}/api/v1/session`, { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify({ name, password }) });
@@ -82,13 +85,13 @@ async function send(method: string, path: string, credential: Credential): Promi
 }
 
 /** The status class the matrix expects: refused (401, 403 with a reason) or let through (anything else but a 500). */
-function expected(permission: Permission, method: string, credential: Credential): "unauthorized" | "forbidden-role" | "forbidden-origin" | "through" {
+function expected(permission: Requirement, method: string, credential: Credential): "unauthorized" | "forbidden-role" | "forbidden-origin" | "through" {
   const write = method !== "GET";
   // Public endpoints take anyone, but sign-in and sign-out refuse a request naming another origin.
   if (permission === "public") return credential === "cross-origin cookie" && write ? "forbidden-origin" : "through";
   if (credential === "none" || credential === "bad token") return "unauthorized";
   if (credential === "cross-origin cookie") return write ? "forbidden-origin" : "through";
-  return can(credential, permission) ? "through" : "forbidden-role";
+  return can({ permissions: permissions(credential) }, permission) ? "through" : "forbidden-role";
 }
 
 beforeAll(async () => {
@@ -96,10 +99,10 @@ beforeAll(async () => {
   users = await writeUsersFile(dir);
   server = await startConsole({ DUBBO_REGISTRY: rig.zkAddress, ...users.env, CONSOLE_API_TOKEN: envToken });
   await waitForRegistrySync(server.url, { authorization: `Bearer ${envToken}` });
-  for (const role of ROLES) {
+  for (const role of TEST_ROLES) {
     const res = await signIn(role, users.passwords[role]);
     expect(res.status).toBe(200);
-    expect(signInAnswerSchema.parse(await res.json()).user).toEqual({ name: role, role, via: "session" });
+    expect(signInAnswerSchema.parse(await res.json()).user).toEqual({ name: role, role, permissions: permissions(role), via: "session" });
     cookies[role] = cookieOf(res);
   }
 });
@@ -140,7 +143,7 @@ describe("every API method × every kind of credential", () => {
         expect([status, body]).toEqual([401, { error: { code: "unauthorized", message: expect.any(String) } }]);
         break;
       case "forbidden-role":
-        expect([status, body]).toEqual([403, { error: { code: "forbidden", message: expect.any(String), needed: roleFor(permission), role: credential } }]);
+        expect([status, body]).toEqual([403, { error: { code: "forbidden", message: expect.any(String), needed: permission, role: credential } }]);
         break;
       case "forbidden-origin":
         expect([status, body]).toEqual([403, { error: { code: "forbidden", message: expect.stringContaining("cross-origin write refused") } }]);
@@ -153,6 +156,25 @@ describe("every API method × every kind of credential", () => {
   });
 });
 
+describe("a custom role", () => {
+  it("lets the users file's tester {read, invoke} invoke and read, and refuses it every route write naming routes.write", async () => {
+    const invoke = await send("POST", "/api/v1/invoke", "tester");
+    // Through the permission check to the body's validation: the empty body is what is refused.
+    expect([invoke.status, (invoke.body as { error: { code: string } }).error.code]).toEqual([400, "validation_failed"]);
+    expect((await send("GET", "/api/v1/services", "tester")).status).toBe(200);
+    const writes = Object.values(ENDPOINTS).flatMap(({ path, methods }) => Object.entries(methods).filter(([, p]) => p === "routes.write").map(([method]) => [method, path] as const));
+    expect(writes.length).toBeGreaterThan(5);
+    for (const [method, path] of writes) {
+      expect(await send(method, path, "tester"), `${method} ${path}`).toEqual({
+        status: 403,
+        body: { error: { code: "forbidden", message: "the tester role may not do this: it needs the routes.write permission", needed: "routes.write", role: "tester" } },
+      });
+    }
+    // The preset invoker keeps its meaning: it may write routes too.
+    expect((await send("POST", "/api/v1/routes", "invoker")).status).toBe(400);
+  });
+});
+
 describe("credentials that are not what they claim", () => {
   it("refuses a forged session cookie, and one sealed with another secret, with 401", async () => {
     for (const cookie of ["dubbo_console_session=Fe26.2*1*forged", `dubbo_console_session=${await sealSession({ name: "admin", role: "admin", exp: Date.now() + 60_000 }, randomSecret(32), 3600)}`]) {
@@ -162,12 +184,12 @@ describe("credentials that are not what they claim", () => {
   });
 
   it("accepts each role's API token with that role, and the environment's token as admin", async () => {
-    for (const role of ROLES) {
+    for (const role of TEST_ROLES) {
       const res = await fetch(`${server.url}/api/v1/session`, { headers: { authorization: `Bearer ${users.tokens[role]}` } });
-      expect(sessionStateSchema.parse(await res.json())).toEqual({ auth: "on", user: { name: `${role}-token`, role, via: "token" } });
+      expect(sessionStateSchema.parse(await res.json())).toEqual({ auth: "on", user: { name: `${role}-token`, role, permissions: permissions(role), via: "token" } });
     }
     const res = await fetch(`${server.url}/api/v1/session`, { headers: { authorization: `Bearer ${envToken}` } });
-    expect(await res.json()).toEqual({ auth: "on", user: { name: "env-token", role: "admin", via: "token" } });
+    expect(await res.json()).toEqual({ auth: "on", user: { name: "env-token", role: "admin", permissions: [...PERMISSIONS], via: "token" } });
   });
 
   it("lists the users and tokens to an admin by name and role, with the environment's token, and never a hash", async () => {
@@ -176,8 +198,15 @@ describe("credentials that are not what they claim", () => {
     expect(res.status).toBe(200);
     expect(usersResponseSchema.parse(JSON.parse(text))).toEqual({
       source: "file",
-      users: ROLES.map((role) => ({ name: role, role })),
-      tokens: [...ROLES.map((role) => ({ name: `${role}-token`, role })), { name: "env-token", role: "admin" }],
+      users: TEST_ROLES.map((role) => ({ name: role, role })),
+      tokens: [...TEST_ROLES.map((role) => ({ name: `${role}-token`, role })), { name: "env-token", role: "admin" }],
+      roles: [
+        { name: "viewer", permissions: ["read"] },
+        { name: "operator", permissions: ["read", "routes.write"] },
+        { name: "invoker", permissions: ["read", "routes.write", "invoke"] },
+        { name: "admin", permissions: [...PERMISSIONS] },
+        { name: "tester", permissions: ["read", "invoke"] },
+      ],
     });
     expect(text).not.toMatch(/argon2|[0-9a-f]{64}/);
   });
@@ -185,7 +214,7 @@ describe("credentials that are not what they claim", () => {
   it("signs out a user removed from the users file at their next request, and lets them back when restored", async () => {
     const asViewer = () => fetch(`${server.url}/api/v1/registry`, { headers: { cookie: cookies.viewer } });
     expect((await asViewer()).status).toBe(200);
-    await writeUsersFile(dir, users, ["admin", "operator", "invoker"]);
+    await writeUsersFile(dir, users, ["admin", "operator", "invoker", "tester"]);
     expect((await asViewer()).status).toBe(401);
     expect((await signIn("viewer", users.passwords.viewer)).status).toBe(401);
     await writeUsersFile(dir, users);
@@ -308,7 +337,7 @@ describe("a production start", () => {
   it("says auth is off when CONSOLE_AUTH=off, and every request is the anonymous admin", async () => {
     const off = await startConsole({ DUBBO_REGISTRY: rig.zkAddress, CONSOLE_AUTH: "off" });
     try {
-      expect(await (await fetch(`${off.url}/api/v1/session`)).json()).toEqual({ auth: "off", user: { name: "anonymous", role: "admin", via: "anonymous" } });
+      expect(await (await fetch(`${off.url}/api/v1/session`)).json()).toEqual({ auth: "off", user: { name: "anonymous", role: "admin", permissions: [...PERMISSIONS], via: "anonymous" } });
     } finally {
       await off.stop();
     }

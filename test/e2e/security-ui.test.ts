@@ -5,13 +5,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { auditResponseSchema } from "@/lib/api/audit";
 import { type Route, routesResponseSchema } from "@/lib/api/routes";
-import type { Role } from "@/lib/auth/roles";
 import { routeEditHref } from "@/components/routes/route-hrefs";
 import { invokeHref } from "@/lib/format/hrefs";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
-import { randomSecret, type TestUsers, writeUsersFile } from "../support/users-file";
+import { randomSecret, type TestRole, type TestUsers, writeUsersFile } from "../support/users-file";
 import { waitFor } from "../support/wait-for";
 
 const rig = inject("rig");
@@ -78,7 +77,7 @@ function open(url: string, { width = DESKTOP.width, height = DESKTOP.height, the
 }
 
 /** Opens `path` signed out (the server sends it to sign-in), signs in as `role` through the form, and lands back on `path`. */
-async function signedIn(role: Role, path: string, view: View = {}): Promise<Page> {
+async function signedIn(role: TestRole, path: string, view: View = {}): Promise<Page> {
   const page = await open(`${server.url}${path}`, view);
   await page.waitForURL((url) => url.pathname === "/sign-in");
   expect(new URL(page.url()).searchParams.get("next")).toBe(path);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type InvokeRequest, type InvokeResponse, invokeRequestSchema } from "@/lib/api/invoke";
+import { PRESET_ROLES } from "@/lib/auth/roles";
 import { isConsoleError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
@@ -18,12 +19,15 @@ import { waitFor } from "../support/wait-for";
  */
 const rig = inject("rig");
 const FAULT = { service: "io.dubboconsole.demo.api.FaultService", version: "2.0.0" } as const;
+/** The providers here register nowhere: the direct urls to them are the operator's allowlist, called with invoke.direct-url. */
+const DIRECT_URLS = "127.0.0.40/29:1-65535,127.0.0.48/29:1-65535";
+const CALLER = { role: "admin", permissions: PRESET_ROLES.admin };
 
 let engine: Engine;
 const started: ProviderHandle[] = [];
 
 beforeAll(() => {
-  engine = new Engine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, DUBBO_CONSOLE_CACHE_DIR: "off" }), silentLogger);
+  engine = new Engine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, DUBBO_CONSOLE_CACHE_DIR: "off", CONSOLE_DIRECT_URLS: DIRECT_URLS }), silentLogger);
   engine.start();
 });
 
@@ -44,7 +48,7 @@ async function pair(line: DubboLine, hosts: [string, string]): Promise<[Provider
 /** The call's answer, or the code of the error it ended with; the body goes through the API's schema, as the route handler takes it (`url` with several addresses joined by `;`). */
 async function settle(body: InvokeRequest): Promise<InvokeResponse | string> {
   try {
-    return await engine.invocations.invoke(invokeRequestSchema.parse(body));
+    return await engine.invocations.invoke(invokeRequestSchema.parse(body), undefined, undefined, CALLER);
   } catch (e) {
     if (isConsoleError(e)) return `${e.code}: ${e.message}`;
     throw e;
@@ -94,7 +98,7 @@ type Ending = { ok: true; response: InvokeResponse; elapsedMs: number } | { ok: 
 async function timed(body: InvokeRequest): Promise<Ending> {
   const started = performance.now();
   try {
-    const response = await engine.invocations.invoke(invokeRequestSchema.parse(body));
+    const response = await engine.invocations.invoke(invokeRequestSchema.parse(body), undefined, undefined, CALLER);
     return { ok: true, response, elapsedMs: performance.now() - started };
   } catch (e) {
     if (!isConsoleError(e)) throw e;
@@ -140,7 +144,7 @@ describe("1,000 concurrent invocations while providers are slow, killed and rest
     const t0 = performance.now();
     let unsettled = plans.length;
     const endings = plans.map((p) =>
-      timed({ ...FAULT, method: "slow", parameterTypes: ["int"], args: [p.millis], url, timeoutMs: p.timeoutMs }).finally(() => unsettled--),
+      timed({ ...FAULT, method: "slow", parameterTypes: ["int"], args: [p.millis], url, timeoutMs: p.timeoutMs, deadlineMs: p.timeoutMs }).finally(() => unsettled--),
     );
     const kills: { address: string; inFlight: number; atMs: number }[] = [];
     const restarts: Promise<ProviderHandle>[] = [];

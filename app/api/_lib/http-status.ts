@@ -31,5 +31,9 @@ export const HTTP_STATUS = {
   unauthorized: 401,
   /** A role below the one needed, a cross-origin cookie write, or a ZooKeeper ACL refusal. */
   forbidden: 403,
+  /** A direct invocation url that is neither a registered provider of the service nor allowed by CONSOLE_DIRECT_URLS. */
+  url_not_allowed: 403,
+  /** A pinned provider is registered, but speaks a protocol the console does not call (tri, rest…). */
+  unsupported_protocol: 422,
   rate_limited: 429,
 } as const satisfies Record<ErrorCode, number>;

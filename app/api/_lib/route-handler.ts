@@ -4,7 +4,7 @@ import { ConsoleError, isConsoleError } from "@/lib/errors";
 import { getEngine } from "@/server/runtime/boot";
 import type { Engine } from "@/server/runtime/engine";
 import type { Actor } from "@/lib/auth/actor";
-import type { Permission } from "@/lib/auth/roles";
+import type { Requirement } from "@/lib/auth/roles";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { admit } from "./admission";
 import { errorResponse } from "./error-response";
@@ -28,12 +28,12 @@ export interface HandlerContext {
 export type HandlerBody = (ctx: HandlerContext) => Promise<unknown> | unknown;
 
 /**
- * One method of one endpoint: what it needs (lib/auth/roles.ts PERMISSIONS; the server
+ * One method of one endpoint: what it needs (lib/auth/roles.ts PERMISSIONS, or `public`; the server
  * enforces it before `handle` runs) and its body. `permission` is required, so no method
  * can be left unguarded by forgetting it.
  */
 export interface MethodSpec {
-  readonly permission: Permission;
+  readonly permission: Requirement;
   readonly handle: HandlerBody;
 }
 

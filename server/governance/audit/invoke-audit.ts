@@ -1,6 +1,6 @@
 import type { AuditDraft } from "@/lib/api/audit";
 import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
-import type { Actor } from "@/lib/auth/actor";
+import type { AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError } from "@/lib/errors";
 
@@ -9,7 +9,7 @@ import { isConsoleError } from "@/lib/errors";
  * the console could make atomic with its record). Pure. `answer` is the 200 answer, or
  * what was thrown; a method that threw is recorded as an error with its Java class.
  */
-export function invocationDraft(actor: Actor, body: InvokeRequestBody, answer: { response: InvokeResponse } | { error: unknown }, elapsedMs: number, at = Date.now()): AuditDraft {
+export function invocationDraft(actor: AuditedActor, body: InvokeRequestBody, answer: { response: InvokeResponse } | { error: unknown }, elapsedMs: number, at = Date.now()): AuditDraft {
   const service = serviceKey({ interface: body.service, group: body.group ?? "", version: body.version ?? "" });
   const response = "response" in answer ? answer.response : null;
   const error = response ? (response.ok ? undefined : { code: "business_exception", message: `${response.error.class}: ${response.error.message ?? ""}` }) : errorOf("error" in answer ? answer.error : null);

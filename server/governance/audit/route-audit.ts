@@ -1,6 +1,6 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import type { Route } from "@/lib/api/routes";
-import type { Actor } from "@/lib/auth/actor";
+import type { AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { routeKeyOf } from "./route-key";
 
@@ -33,7 +33,7 @@ export function routeChangeKind(before: Route | null, after: Route | null): Audi
  * The entry of a change from `before` to `after` (not both null) made by `actor`;
  * `rolledBackTo`: the audit id whose `before` a rollback restored.
  */
-export function routeChangeDraft(actor: Actor, before: Route | null, after: Route | null, rolledBackTo?: string, at = Date.now()): AuditDraft {
+export function routeChangeDraft(actor: AuditedActor, before: Route | null, after: Route | null, rolledBackTo?: string, at = Date.now()): AuditDraft {
   const route = (after ?? before)!;
   const kind = rolledBackTo === undefined ? routeChangeKind(before, after) : "route.rollback";
   const key = routeKeyOf(route);

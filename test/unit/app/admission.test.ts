@@ -43,11 +43,11 @@ describe("endpoint() with sign-in on", () => {
     for (const res of [await at("GET"), await at("HEAD"), await at("POST", { authorization: "Bearer nope" })]) expect(res.status).toBe(401);
   });
 
-  it("answers a role below the method's with 403 naming the role needed", async () => {
+  it("answers a role without the method's permission with 403 naming the permission needed", async () => {
     const res = await at("POST", { authorization: `Bearer ${TOKENS.viewer}` });
     expect([res.status, await res.json()]).toEqual([
       403,
-      { error: { code: "forbidden", message: "the viewer role may not do this; it needs operator or above", needed: "operator", role: "viewer" } },
+      { error: { code: "forbidden", message: "the viewer role may not do this: it needs the routes.write permission", needed: "routes.write", role: "viewer" } },
     ]);
   });
 

@@ -23,7 +23,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "public",
     handle: ({ actor }): SessionState => {
       const on = authRuntime().authenticator.enabled;
-      return { auth: on ? "on" : "off", user: actor.via === "anonymous" && on ? null : { name: actor.name, role: actor.role, via: actor.via } };
+      return { auth: on ? "on" : "off", user: actor.via === "anonymous" && on ? null : { name: actor.name, role: actor.role, permissions: [...actor.permissions], via: actor.via } };
     },
   },
   POST: {
@@ -40,7 +40,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
         throw e;
       });
       signInFailures.succeed(key);
-      const answer: SignInAnswer = { user: { name: signed.user.name, role: signed.user.role, via: "session" }, expiresAt: signed.expiresAt };
+      const answer: SignInAnswer = { user: { name: signed.user.name, role: signed.user.role, permissions: [...signed.user.permissions], via: "session" }, expiresAt: signed.expiresAt };
       return NextResponse.json(answer, { headers: { "cache-control": "no-store", "set-cookie": sessionCookieHeader(signed.seal, signed.maxAgeSeconds, isHttps(request)) } });
     },
   },

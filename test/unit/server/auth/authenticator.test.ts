@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRESET_ROLES } from "@/lib/auth/roles";
 import { UnauthorizedError } from "@/lib/errors";
 import { Authenticator } from "@/server/auth/authenticator";
 import { hashPassword } from "@/server/auth/password";
@@ -12,6 +13,7 @@ import { tokenHash } from "@/test/support/users-file";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const ENV_TOKEN = "env-token-env-token-env-token";
+const PRESETS = Object.entries(PRESET_ROLES).map(([name, permissions]) => ({ name, permissions }));
 let dir: string;
 let file: string;
 let auth: Authenticator;
@@ -37,9 +39,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("Authenticator", () => {
   it("signs in with the right password and accepts the session cookie it seals", async () => {
     const signed = await signIn(auth, "alice", "alice-pw");
-    expect(signed.user).toEqual({ name: "alice", role: "operator", via: "session" });
+    expect(signed.user).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session" });
     const actor = await auth.authenticate(req({ cookie: `other=1; dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3" }));
-    expect(actor).toEqual({ name: "alice", role: "operator", via: "session", address: "10.1.2.3" });
+    expect(actor).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session", address: "10.1.2.3" });
   });
 
   it("answers a wrong password and an unknown name with the same message", async () => {
@@ -66,6 +68,16 @@ describe("Authenticator", () => {
     expect((await auth.authenticate(req({ cookie: `dubbo_console_session=${seal}` }))).name).toBe("alice");
   });
 
+  it("resolves a custom role's permissions from the users file at each request", async () => {
+    const token = { name: "qa", role: "tester", hash: tokenHash("qa-token-qa-token-qa-token") };
+    const bearer = req({ authorization: "Bearer qa-token-qa-token-qa-token" });
+    writeFileSync(file, JSON.stringify({ roles: { tester: ["read", "invoke"] }, users: [], tokens: [token] }));
+    expect(await auth.authenticate(bearer)).toMatchObject({ name: "qa", role: "tester", permissions: ["read", "invoke"] });
+    writeFileSync(file, JSON.stringify({ roles: { tester: ["invoke", "invoke.direct-url"] }, users: [], tokens: [token], comment: "changed" }));
+    expect(await auth.authenticate(bearer)).toMatchObject({ name: "qa", role: "tester", permissions: ["invoke", "invoke.direct-url"] });
+    write([{ name: "alice", role: "operator", password: aliceHash }]);
+  });
+
   it("keeps the last good users when the file stops parsing", async () => {
     const errors: string[] = [];
     const a = new Authenticator(parseAuthConfig({ CONSOLE_USERS_FILE: file, CONSOLE_SESSION_SECRET: SECRET }), (m) => errors.push(m));
@@ -77,7 +89,7 @@ describe("Authenticator", () => {
 
   it("is the anonymous admin when authentication is off", async () => {
     const off = new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" }));
-    expect(await off.authenticate(req())).toEqual({ name: "anonymous", role: "admin", via: "anonymous", address: "unknown" });
+    expect(await off.authenticate(req())).toEqual({ name: "anonymous", role: "admin", permissions: ["read", "routes.write", "invoke", "invoke.direct-url", "users.manage"], via: "anonymous", address: "unknown" });
   });
 
   it("lists users and tokens by name and role, the environment's token last, and no hash", () => {
@@ -90,12 +102,13 @@ describe("Authenticator", () => {
         { name: "ci", role: "invoker" },
         { name: "env-token", role: "admin" },
       ],
+      roles: PRESETS,
     });
     expect(JSON.stringify(roster)).not.toMatch(/argon2|[0-9a-f]{64}/);
   });
 
   it("lists only the environment's token with no users file, and nobody with authentication off", () => {
-    expect(new Authenticator(parseAuthConfig({ CONSOLE_API_TOKEN: ENV_TOKEN })).roster()).toEqual({ source: "none", users: [], tokens: [{ name: "env-token", role: "admin" }] });
-    expect(new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" })).roster()).toEqual({ source: "none", users: [], tokens: [] });
+    expect(new Authenticator(parseAuthConfig({ CONSOLE_API_TOKEN: ENV_TOKEN })).roster()).toEqual({ source: "none", users: [], tokens: [{ name: "env-token", role: "admin" }], roles: PRESETS });
+    expect(new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" })).roster()).toEqual({ source: "none", users: [], tokens: [], roles: PRESETS });
   });
 });

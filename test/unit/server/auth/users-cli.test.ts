@@ -110,7 +110,7 @@ describe("npm run users", () => {
   });
 
   it("refuses to rewrite a file that is not valid, naming the bad entry", async () => {
-    writeFileSync(file, "users:\n  - { name: x, role: root, password: y }\n");
+    writeFileSync(file, "users:\n  - { name: x, role: root, password: $argon2id$y }\n");
     const { status, err } = await cli(["--file", file, "remove", "x"]);
     expect(status).toBe(1);
     expect(err).toEqual([expect.stringContaining("users[0].role")]);
@@ -132,6 +132,15 @@ describe("npm run users", () => {
     expect(status).toBe(2);
     expect(err[0]).toContain(why);
     expect(err[1]).toMatch(/^usage: /);
+  });
+
+  it("gives users and tokens a role the file's roles: defines, keeps the roles, and names them when refusing another", async () => {
+    writeFileSync(file, "roles:\n  tester: [read, invoke]\nusers: []\n");
+    expect(await cli(["--file", file, "add", "carol", "--role", "tester"])).toMatchObject({ status: 0, out: ["added user carol (tester)"] });
+    expect(await cli(["--file", file, "token", "qa", "--role", "tester"])).toMatchObject({ status: 0 });
+    expect([read().users.get("carol")?.role, read().tokens[0]?.role, read().roles.get("tester")]).toEqual(["tester", "tester", ["read", "invoke"]]);
+    const { status, err } = await cli(["--file", file, "role", "carol", "testers"]);
+    expect([status, err[0]]).toEqual([2, 'users: "testers" is not a role (viewer, operator, invoker, admin, tester; define others under roles: in the users file)']);
   });
 
   it("refuses a password shorter than 8 characters", async () => {

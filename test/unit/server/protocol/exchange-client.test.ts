@@ -243,7 +243,7 @@ describe("the exchange client", () => {
     for (const p of calls) {
       const error = await p.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionClosedError);
-      expect((error as Error).message).toBe(`the connection to ${fake.address} was dropped: bad magic: expected 0xdabb at the start of a frame, got 0x4854`);
+      expect((error as Error).message).toBe(`${fake.address} is not a Dubbo peer (what it sent is not Dubbo frames); the connection was dropped`);
       expect((error as ConnectionClosedError).reason.type).toBe("codec");
     }
     await conn.closed;
