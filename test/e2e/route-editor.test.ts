@@ -97,9 +97,9 @@ describe("the route editor", () => {
     expect(decisions.filter((d) => d[1] === "true").map((d) => d[0])).toEqual([kept]);
     expect(decisions).toContainEqual([provider("127.0.0.3").address, "false", "host 127.0.0.3 is not in 127.0.0.2"]);
     expect(await preview.locator('[data-chain-step="draft"]').count()).toBe(1);
-    // Of the two registered consumers, only the 2.7 one matches the when side; the 3.3 one ignores registry routes.
+    // Of the two registered consumers, only the 2.7 one matches the when side; the 3.3 one is judged by the config-center copy, which a new route gets by default.
     expect(await preview.locator("[data-impact-changed]").getAttribute("data-impact-changed")).toBe("1");
-    expect(await preview.locator("[data-impact-basis]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-impact-basis")).sort())).toEqual(["ignores-registry", "release"]);
+    expect(await preview.locator("[data-impact-basis]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-impact-basis")).sort())).toEqual(["config-center", "release"]);
 
     await page.getByTestId("save-route").click();
     const saved = page.getByTestId("route-saved");
@@ -191,8 +191,8 @@ describe("the route editor", () => {
     await page.getByTestId("rule-text").click();
     await page.keyboard.type(rule);
     const box = page.getByTestId("target-config-center");
-    expect(await box.isChecked()).toBe(false);
-    await box.check();
+    // GreetingService has a Dubbo 3.3.6 consumer, which obeys only the config-center copy: a new route goes there by default.
+    expect(await box.isChecked()).toBe(true);
     await page.getByTestId("save-route").click();
     const saved = page.getByTestId("route-saved");
     await saved.waitFor();
