@@ -88,7 +88,9 @@ export function RouteEditor({
   const noEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key === "Enter" && e.target instanceof HTMLInputElement && e.target.type !== "submit") e.preventDefault();
   };
-  const cancel = () => (formState.isDirty ? setDiscarding(true) : onCancel());
+  // Read while rendering: react-hook-form tracks isDirty only for a form state read that way.
+  const dirty = formState.isDirty;
+  const cancel = () => (dirty ? setDiscarding(true) : onCancel());
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="route-editor">

@@ -70,6 +70,7 @@ async function typeRule(page: Page, rule: string): Promise<void> {
 /** The registered consumer options of the preview, by application, and the one selected. */
 async function consumerOptions(page: Page) {
   const select = page.getByLabel("Registered consumer", { exact: true });
+  await select.locator("option").nth(1).waitFor({ state: "attached" });
   const options = await select.locator("option").evaluateAll((os) => os.map((o) => ({ value: o.getAttribute("value")!, text: o.textContent ?? "" })));
   return { select, options, selected: await select.inputValue(), of: (app: string) => options.find((o) => o.text.startsWith(`${app} on`))!.value };
 }
