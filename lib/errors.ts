@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "registry_unavailable",
   "conflict",
+  "strands_consumers",
   "config_invalid",
   "url_syntax",
   "invalid_rule",
@@ -140,6 +141,35 @@ export class ConflictError extends ConsoleError {
     super("conflict", message, details);
     this.name = "ConflictError";
   }
+}
+
+/** A consumer a save would leave with no provider, in the words of the refusal. */
+export interface StrandedConsumer {
+  readonly application: string;
+  readonly host: string;
+  readonly release: string;
+  readonly url: string;
+  /** How many providers it has now. */
+  readonly before: number;
+}
+
+/**
+ * A route change would leave registered consumers with no provider (their providers go
+ * from some to none): refused unless the body says `"allowStranding": true`. `consumers`
+ * names them; nothing was written.
+ */
+export class StrandsConsumersError extends ConsoleError {
+  constructor(readonly consumers: readonly StrandedConsumer[]) {
+    super("strands_consumers", `${strandedInWords(consumers)}; nothing was saved. Send "allowStranding": true to save anyway`, { consumers });
+    this.name = "StrandsConsumersError";
+  }
+}
+
+/** "storefront-27 (10.0.0.1, Dubbo 2.7.23) will have no provider", for one or more consumers. */
+export function strandedInWords(consumers: readonly Pick<StrandedConsumer, "application" | "host" | "release">[]): string {
+  const named = consumers.slice(0, 5).map((c) => `${c.application || "(no application)"} (${c.host}${c.release ? `, Dubbo ${c.release}` : ""})`);
+  const more = consumers.length > 5 ? ` and ${consumers.length - 5} more` : "";
+  return `${named.join(", ")}${more} will have no provider`;
 }
 
 /** The configuration from the environment is malformed; the message names the bad part. */

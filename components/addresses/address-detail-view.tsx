@@ -14,7 +14,7 @@ import { CopyButton } from "../ui/copy-button";
 /** One host (every port) or host:port: the services provided and consumed there, and by which applications. */
 export function AddressDetailView({ value }: { value: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(addressQuery(value));
-  if (error) return <EntityProblem error={error} what="Nothing at this address" back={{ href: "/services", label: "Back to Services" }} />;
+  if (error) return <EntityProblem error={error} what="This address" notFound="Nothing is registered at this address" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the address…</Callout>;
   return (
     <div className="space-y-6" data-testid="address-detail">

@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { TimeAgo } from "../ui/time-ago";
 import { AuditActor } from "./audit-actor";
+import { RestoreDeletion } from "../routes/restore-deletion";
 import { AuditChange } from "./audit-change";
 
 /**
@@ -74,6 +75,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   </span>
                 </TD>
                 <TD data-label="" className="text-right max-sm:flex! max-sm:justify-end">
+                  <RestoreDeletion entry={entry} />
                   <Button type="button" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => toggle(entry.id)} data-testid="audit-expand">
                     {expanded ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
                     Changes

@@ -7,11 +7,12 @@ import { Callout } from "../ui/callout";
  * Why an entity page has nothing to show: the thing is not registered (404 `not_found`,
  * with the way back to the list), no registry has been read yet, or another failure.
  */
-export function EntityProblem({ error, what, back }: { error: Error; what: string; back: { href: string; label: string } }) {
+/** `what` names the entity as a sentence's subject ("This service"); `notFound` replaces "{what} is not registered" where that does not read well. */
+export function EntityProblem({ error, what, back, notFound }: { error: Error; what: string; back: { href: string; label: string }; notFound?: string }) {
   if (error instanceof ApiError && error.code === "registry_unavailable") return <RegistryUnavailableCallout error={error} />;
   if (error instanceof ApiError && error.code === "not_found") {
     return (
-      <Callout data-testid="entity-not-found" title={`${what} is not registered`}>
+      <Callout data-testid="entity-not-found" title={notFound ?? `${what} is not registered`}>
         <p className="[overflow-wrap:anywhere]">{error.message}</p>
         <p>This page shows it as soon as it registers.</p>
         <p className="mt-2">

@@ -5,8 +5,8 @@ import { providerAddress } from "./provider-address";
 
 /**
  * Which registered consumers the draft changes: their providers through the chain without it
- * and with it, each judged as its Dubbo release routes (or not at all, for a release that
- * ignores registry routes).
+ * and with it, each judged by the copy its Dubbo release obeys among those being saved (or
+ * not at all, for a 3.0.5+ release when the save does not write the config-center copy).
  */
 export function ImpactView({ impact }: { impact: Impact }) {
   if (impact.total === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">No consumer of this service is registered.</p>;
@@ -14,7 +14,13 @@ export function ImpactView({ impact }: { impact: Impact }) {
     <div className="space-y-2" data-testid="preview-impact">
       <p className="text-sm" data-impact-changed={impact.changed}>
         {impact.changed === 0 ? "No registered consumer changes" : `${impact.changed} of ${impact.total} registered consumers change`}
-        {impact.ignoring > 0 && <span className="text-zinc-500 dark:text-zinc-400"> ({impact.ignoring} ignore registry routes)</span>}.
+        {impact.ignoring > 0 && (
+          <span className="text-zinc-500 dark:text-zinc-400">
+            {" "}
+            ({impact.ignoring} obey only the config-center copy, which this save does not write)
+          </span>
+        )}
+        .
       </p>
       <Table stacked className="text-xs">
         <THead>
@@ -60,14 +66,17 @@ function Basis({ c }: { c: ConsumerImpact }) {
           release unknown: {c.semantics}
         </Badge>
       );
+    case "config-center":
+      return <Badge title={c.routing}>config center, 3.x semantics</Badge>;
     case "ignores-registry":
-      return <Badge title={c.routing}>ignores registry routes</Badge>;
+      return <Badge title={c.routing}>config center only</Badge>;
   }
 }
 
 function Change({ c }: { c: ConsumerImpact }) {
   if (c.problem) return <span className="text-amber-700 dark:text-amber-300">{c.problem}</span>;
-  if (c.basis === "ignores-registry") return <span className="whitespace-nowrap text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected</span>;
+  if (c.basis === "ignores-registry") return <span className="text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected: this save does not write the config-center copy it obeys</span>;
+  if (c.after === 0 && c.before !== null && c.before > 0) return <Badge tone="bad">will have no provider</Badge>;
   if (!c.changed) return <span className="text-zinc-500 dark:text-zinc-400">none</span>;
   return (
     <span className="space-x-1">

@@ -5,6 +5,7 @@ import type { RoutePreviewRequest } from "@/lib/api/route-preview";
 import { hypotheticalConsumerUrl, type HypotheticalConsumer } from "@/lib/routing/hypothetical-consumer";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import { Input } from "../ui/input";
+import { consumerForRule } from "./consumer-copies";
 
 /** Whom the preview routes for: a registered consumer (by URL) or one described by hand, and the call. */
 export interface PreviewConsumerChoice {
@@ -16,9 +17,9 @@ export interface PreviewConsumerChoice {
   readonly arguments: string;
 }
 
-/** The first registered consumer, or a hypothetical one when there is none. */
-export function initialConsumerChoice(consumers: readonly Consumer[]): PreviewConsumerChoice {
-  return { mode: consumers.length > 0 ? "registered" : "hypothetical", registered: consumers[0]?.url ?? "", hypothetical: { host: "10.0.0.1", application: "", parameters: "" }, method: "", arguments: "" };
+/** The first registered consumer `rule` applies to (else the first), or a hypothetical one when there is none. */
+export function initialConsumerChoice(consumers: readonly Consumer[], rule = ""): PreviewConsumerChoice {
+  return { mode: consumers.length > 0 ? "registered" : "hypothetical", registered: consumerForRule(consumers, rule)?.url ?? "", hypothetical: { host: "10.0.0.1", application: "", parameters: "" }, method: "", arguments: "" };
 }
 
 /** The consumer URL and invocation of a choice; no invocation when neither method nor arguments are given (routing at notify time). */

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { LoaderCircle } from "lucide-react";
 import type { RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/route-preview";
 import { routePreviewQuery } from "@/lib/api/queries";
@@ -18,9 +19,10 @@ import { providerAddress } from "./provider-address";
  * whole chain, and the registered consumers it changes. `request` null: nothing to preview
  * (the rule does not parse), and the last answer stays, dimmed. `settling`: the draft changed
  * and the debounced request has not caught up yet (`data-state` says "updating" until the
- * answer shown is the draft's as it stands).
+ * answer shown is the draft's as it stands). `note`: what the caller says above it (a disabled
+ * route previewed as enabled).
  */
-export function PreviewPanel({ serviceKey, request, settling }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean }) {
+export function PreviewPanel({ serviceKey, request, settling, note }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean; note?: ReactNode }) {
   const query = useQuery({ ...routePreviewQuery(serviceKey, request ?? ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
   const answer = query.data;
   const outdated = request === null || query.isPlaceholderData;
@@ -30,6 +32,7 @@ export function PreviewPanel({ serviceKey, request, settling }: { serviceKey: st
         <h2 className="text-base font-semibold">Preview</h2>
         {query.isFetching && <LoaderCircle className="h-4 w-4 animate-spin text-zinc-400" aria-label="Updating" />}
       </div>
+      {note}
       {request === null && <p className="text-xs text-zinc-500 dark:text-zinc-400">Fix the rule to see what it does.</p>}
       {query.error && (
         <Callout tone="bad" title="The preview failed">

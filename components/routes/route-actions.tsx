@@ -7,14 +7,13 @@ import { Button } from "../ui/button";
 import { CopyToConfigCenter } from "./copy-to-config-center";
 import { DeleteRouteDialog } from "./delete-route-dialog";
 import { routeEditHref } from "./route-hrefs";
-import { useToggleRoute } from "./use-route-mutations";
+import { ToggleRoute } from "./toggle-route";
 
 /**
- * Edit, enable or disable, copy to the config center, delete: one route's actions in a
+ * Edit, enable or disable (asked first), copy to the config center (where the copy is not there yet), delete: one route's actions in a
  * list, for a role that may write routes; a role that may not gets only its History.
  */
 export function RouteActions({ route }: { route: Route }) {
-  const toggle = useToggleRoute();
   const { can } = useSession();
   if (!can("routes.write"))
     return (
@@ -31,12 +30,9 @@ export function RouteActions({ route }: { route: Route }) {
           Edit
         </Link>
       </Button>
-      <Button type="button" size="sm" variant="ghost" disabled={toggle.isPending} onClick={() => toggle.mutate({ route, enabled: !route.enabled })}>
-        {route.enabled ? "Disable" : "Enable"}
-      </Button>
-      <CopyToConfigCenter route={route} />
+      <ToggleRoute route={route} />
+      {route.configCenter !== "present" && <CopyToConfigCenter route={route} />}
       <DeleteRouteDialog route={route} />
-      {toggle.error && <span className="text-xs text-red-700 dark:text-red-300">{toggle.error.message}</span>}
     </div>
   );
 }

@@ -1,16 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useState } from "react";
+import { type KeyboardEvent, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { ApiError } from "@/lib/api/fetch-json";
 import type { RoutePreviewRequest } from "@/lib/api/route-preview";
-import type { Route } from "@/lib/api/routes";
+import type { Route, RouteTarget } from "@/lib/api/routes";
 import { conditionSuggestions } from "@/lib/routing/condition-suggestions";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
+import { AskDialog } from "./ask-dialog";
+import { releaseSemantics, targetsInWords } from "./consumer-copies";
+import { StrandedConsumers, strandedBy } from "./stranded-consumers";
 import { PreviewConsumer, choiceRequest, initialConsumerChoice, type PreviewConsumerChoice } from "./preview-consumer";
 import { PreviewPanel } from "./preview-panel";
 import { RouteTargets } from "./route-targets";
@@ -29,7 +32,10 @@ const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
  * The route editor: name, priority, force, runtime, enabled, where it is saved, and the rule (visual or text),
  * a consumer to preview for, and the live preview beside it. Saves with POST (new) or PUT
  * with the revision it was opened at; a 409 says someone else changed the route and offers
- * to reload it.
+ * to reload it, and a 409 `strands_consumers` names the consumers left with no provider and
+ * saves only when confirmed. A new route goes to every copy the registered consumers obey
+ * (said beside Save); a registered consumer is previewed as its own release routes. Enter
+ * in a field does not save; Cancel asks before dropping edits.
  */
 export function RouteEditor({
   service,
@@ -44,35 +50,51 @@ export function RouteEditor({
   onCancel: () => void;
   onReload: (name: string) => void;
 }) {
-  const form = useForm<RouteFormValues>({ resolver: zodResolver(routeFormSchema), defaultValues: routeFormDefaults(route), mode: "onChange" });
+  const form = useForm<RouteFormValues>({ resolver: zodResolver(routeFormSchema), defaultValues: routeFormDefaults(route, service.consumers), mode: "onChange" });
   const { control, register, handleSubmit, formState } = form;
-  const [rule, force, semantics, priority, enabled, name, configCenter] = useWatch({ control, name: ["rule", "force", "semantics", "priority", "enabled", "name", "configCenter"] });
+  const [rule, force, chosenSemantics, priority, enabled, name, configCenter] = useWatch({ control, name: ["rule", "force", "semantics", "priority", "enabled", "name", "configCenter"] });
   const check = useMemo(() => checkRule(rule, configCenter), [rule, configCenter]);
   const suggestions = useMemo(() => conditionSuggestions(service), [service]);
-  const [consumer, setConsumer] = useState<PreviewConsumerChoice>(() => initialConsumerChoice(service.consumers));
+  const [consumer, setConsumer] = useState<PreviewConsumerChoice>(() => initialConsumerChoice(service.consumers, route?.rule ?? ""));
   const save = useSaveRoute();
+  const [pending, setPending] = useState<RouteFormValues | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  // A registered consumer is previewed as its own release routes; the switch is for one described by hand (or of unknown release).
+  const registered = consumer.mode === "registered" ? service.consumers.find((c) => c.url === consumer.registered) : undefined;
+  const ownSemantics = registered ? releaseSemantics(registered.release) : null;
+  const semantics = ownSemantics ?? chosenSemantics;
+  const targets: RouteTarget[] = configCenter ? ["registry", "config-center"] : ["registry"];
 
   const id = { interface: service.interface, group: service.group, version: service.version };
   const request: RoutePreviewRequest | null =
     check !== null
       ? null
-      : { service: service.interface, group: service.group, version: service.version, rule, force, semantics, priority: Number.isInteger(priority) ? priority : 0, enabled, ...(route ? { id: route.id } : {}), ...choiceRequest(id, consumer) };
+      : { service: service.interface, group: service.group, version: service.version, rule, force, semantics, priority: Number.isInteger(priority) ? priority : 0, enabled: true, targets, ...(route ? { id: route.id } : {}), ...choiceRequest(id, consumer) };
   const debounced = useDebounced(request, PREVIEW_DEBOUNCE_MS);
 
-  const onSubmit = (values: RouteFormValues) =>
+  const submit = (values: RouteFormValues, allowStranding: boolean) =>
     save.mutate(
       {
         route,
         fields: { service: service.interface, group: service.group, version: service.version, name: values.name, rule: values.rule, priority: values.priority, force: values.force, runtime: values.runtime, enabled: values.enabled },
         targets: values.configCenter ? ["registry", "config-center"] : ["registry"],
+        allowStranding,
       },
-      { onSuccess: onSaved },
+      { onSuccess: (saved) => (setPending(null), onSaved(saved)), onError: (e) => setPending(strandedBy(e) ? values : null) },
     );
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
+  const stranded = strandedBy(save.error);
+  const conflict = save.error instanceof ApiError && save.error.status === 409 && stranded === null;
+  // Enter in a one-line field would submit the form: saving takes the Save button (or its keyboard focus).
+  const noEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === "Enter" && e.target instanceof HTMLInputElement && e.target.type !== "submit") e.preventDefault();
+  };
+  // Read while rendering: react-hook-form tracks isDirty only for a form state read that way.
+  const dirty = formState.isDirty;
+  const cancel = () => (dirty ? setDiscarding(true) : onCancel());
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="route-editor">
-      <form onSubmit={handleSubmit(onSubmit)} className="min-w-0 space-y-4" noValidate aria-label={route ? `Edit route ${route.name}` : "New route"}>
+      <form onSubmit={handleSubmit((values) => submit(values, false))} onKeyDown={noEnterSubmit} className="min-w-0 space-y-4" noValidate aria-label={route ? `Edit route ${route.name}` : "New route"}>
         <h2 className="text-base font-semibold">{route ? `Edit route “${route.name}”` : "New route"}</h2>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem]">
           <label className={label}>
@@ -97,9 +119,15 @@ export function RouteEditor({
           name="rule"
           render={({ field }) => <RuleField value={field.value} onChange={field.onChange} check={check} semantics={semantics} suggestions={suggestions} />}
         />
-        <Controller control={control} name="semantics" render={({ field }) => <SemanticsSelect value={field.value} onChange={field.onChange} />} />
+        {ownSemantics !== null && registered ? (
+          <p className="text-sm" data-testid="preview-semantics" data-semantics={ownSemantics}>
+            <span className="font-medium">Previewed as</span> Dubbo {registered.release} routes it: {ownSemantics === "2.7" ? "the registry copy, with Dubbo 2.7 semantics" : "the config-center copy, with Dubbo 3.x semantics"}.
+          </p>
+        ) : (
+          <Controller control={control} name="semantics" render={({ field }) => <SemanticsSelect value={field.value} onChange={field.onChange} />} />
+        )}
         <PreviewConsumer consumers={service.consumers} methods={service.methods.map((m) => m.name)} value={consumer} onChange={setConsumer} />
-        {save.error && !conflict && (
+        {save.error && !conflict && !stranded && (
           <Callout tone="bad" title="Not saved">
             {save.error.message}
           </Callout>
@@ -116,12 +144,43 @@ export function RouteEditor({
           <Button type="submit" variant="primary" disabled={check !== null || save.isPending} data-testid="save-route">
             {save.isPending ? "Saving…" : route ? "Save changes" : "Save route"}
           </Button>
-          <Button type="button" onClick={onCancel}>
+          <Button type="button" onClick={cancel} data-testid="cancel-route">
             Cancel
           </Button>
         </div>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="save-targets">
+          {targetsInWords(configCenter, service.consumers)}
+        </p>
+        <AskDialog
+          open={pending !== null && stranded !== null}
+          testId="stranding-dialog"
+          title="Save a route that leaves consumers with no provider?"
+          confirmLabel="Save anyway"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+          onConfirm={() => pending && submit(pending, true)}
+          onCancel={() => (setPending(null), save.reset())}
+        >
+          <p>Nothing was saved yet. With this route:</p>
+          <StrandedConsumers consumers={stranded ?? []} />
+          <p>Their calls fail until a provider matches again.</p>
+        </AskDialog>
+        <AskDialog open={discarding} testId="discard-dialog" title="Discard your changes?" confirmLabel="Discard" onConfirm={() => (setDiscarding(false), onCancel())} onCancel={() => setDiscarding(false)}>
+          <p>{route ? `Your edits of “${route.name}” are not saved.` : "This new route is not saved."} Discarding them cannot be undone.</p>
+        </AskDialog>
       </form>
-      <PreviewPanel serviceKey={service.key} request={debounced} settling={JSON.stringify(request) !== JSON.stringify(debounced)} />
+      <PreviewPanel
+        serviceKey={service.key}
+        request={debounced}
+        settling={JSON.stringify(request) !== JSON.stringify(debounced)}
+        note={
+          enabled ? undefined : (
+            <Callout tone="warn" title="This route is disabled" data-testid="preview-disabled">
+              Consumers ignore it while it is disabled: saved so, it changes nothing. Below is what it does once enabled.
+            </Callout>
+          )
+        }
+      />
     </div>
   );
 }

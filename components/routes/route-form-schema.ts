@@ -1,8 +1,12 @@
 import { z } from "zod";
+import type { Consumer } from "@/lib/api/catalog-entities";
 import { ROUTE_NAME_MAX_LENGTH, ROUTE_RULE_MAX_LENGTH, type Route } from "@/lib/api/routes";
 import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
+import { isJavaBlank } from "@/lib/routing/java-text";
+import { BLANK_RULE_MESSAGE } from "@/lib/routing/rule-syntax-error";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import { defaultTargets } from "./consumer-copies";
 
 /**
  * The route editor's form: what is saved (name, rule, priority, force, runtime, enabled,
@@ -23,6 +27,8 @@ export interface RuleCheck {
  * 3.x reads it too; a blank rule is refused at offset 0, as Dubbo refuses it.
  */
 export function checkRule(rule: string, configCenter = false): RuleCheck | null {
+  // Dubbo 2.7 reads an empty `rule=` as a rule of its own (condition-rule.ts), but nothing saves one: the API refuses it.
+  if (isJavaBlank(rule)) return { message: BLANK_RULE_MESSAGE, offset: 0 };
   if (rule.length > ROUTE_RULE_MAX_LENGTH) return { message: `The rule is ${rule.length} characters long; at most ${ROUTE_RULE_MAX_LENGTH} are saved.`, offset: ROUTE_RULE_MAX_LENGTH };
   return parseProblem(rule, "2.7", "") ?? (configCenter ? parseProblem(rule, "3.x", "Dubbo 3.x consumers, which read the config center, refuse it: ") : null);
 }
@@ -34,7 +40,8 @@ function parseProblem(rule: string, semantics: RouteSemantics, prefix: string): 
   } catch (e) {
     if (!isConsoleError(e)) throw e;
     const offset = typeof e.details?.offset === "number" ? e.details.offset : 0;
-    return { message: `${prefix}${e.message}`, offset };
+    // The message's own "at offset N" counts from 0; the editor says "At character N+1" before it.
+    return { message: `${prefix}${e.message.replace(/ at offset \d+/, "")}`, offset };
   }
 }
 
@@ -69,11 +76,12 @@ export type RouteFormValues = z.infer<typeof routeFormSchema>;
 /**
  * The form's start: a saved route's fields, or Dubbo's defaults for a new one. The config
  * center is ticked for a route whose copy is there (`targets`), and for one saved with it
- * whose copy is out while disabled (`withheld`) or was removed by hand (`missing`).
+ * whose copy is out while disabled (`withheld`) or was removed by hand (`missing`); for a
+ * new route, when one of the service's registered `consumers` obeys only that copy.
  */
-export function routeFormDefaults(route: Route | null): RouteFormValues {
+export function routeFormDefaults(route: Route | null, consumers: readonly Pick<Consumer, "application" | "host" | "release">[] = []): RouteFormValues {
   return {
-    configCenter: route !== null && (route.targets.includes("config-center") || route.configCenter === "withheld" || route.configCenter === "missing"),
+    configCenter: route === null ? defaultTargets(consumers).includes("config-center") : route.targets.includes("config-center") || route.configCenter === "withheld" || route.configCenter === "missing",
     name: route?.name ?? "",
     rule: route?.rule ?? "",
     priority: route?.priority ?? 0,

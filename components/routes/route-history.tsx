@@ -5,6 +5,7 @@ import type { AuditEntry } from "@/lib/api/audit";
 import { routeHistoryQuery } from "@/lib/api/queries";
 import type { Route } from "@/lib/api/routes";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
+import { rollbackFirst } from "@/lib/audit/rollback-order";
 import { AuditActor } from "../audit/audit-actor";
 import { AuditChange } from "../audit/audit-change";
 import { useSession } from "../auth/use-session";
@@ -12,6 +13,7 @@ import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { TimeAgo } from "../ui/time-ago";
+import { StrandedConsumers, strandedBy } from "./stranded-consumers";
 import { rollbackErrorMessage, useRollbackRoute } from "./use-rollback-route";
 
 /** Whether the state before `entry` can be restored: a route change that was made (undoing a creation deletes the route). */
@@ -22,19 +24,20 @@ function restorable(entry: AuditEntry): boolean {
 function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: AuditEntry; onRolledBack: (restored: Route | null) => void }) {
   const rollback = useRollbackRoute();
   const deletes = entry.before === null || entry.before === undefined;
+  const stranded = strandedBy(rollback.error);
   return (
     <ConfirmDialog
       trigger="Roll back to before this change"
       title={`Roll back “${route.name}”?`}
       description={`${deletes ? "This change created the route, so rolling it back deletes the route" : "The route is put back as it was before this change"} (${entry.summary}). Consumers see it within seconds, and the rollback itself is recorded in the audit trail.`}
-      confirmLabel="Roll back"
+      confirmLabel={stranded ? "Roll back anyway" : "Roll back"}
       pendingLabel="Rolling back…"
       pending={rollback.isPending}
-      error={rollback.error ? rollbackErrorMessage(rollback.error) : null}
+      error={rollback.error && !stranded ? rollbackErrorMessage(rollback.error) : null}
       onClosed={() => rollback.reset()}
       onConfirm={(close) =>
         rollback.mutate(
-          { id: route.id, auditId: entry.id },
+          { id: route.id, auditId: entry.id, ...(stranded ? { allowStranding: true } : {}) },
           {
             onSuccess: (answer) => {
               close();
@@ -45,7 +48,30 @@ function RollbackButton({ route, entry, onRolledBack }: { route: Route; entry: A
       }
     >
       <AuditChange entry={{ before: entry.after, after: entry.before }} />
+      {stranded && (
+        <div className="space-y-1 text-sm">
+          <p>Not rolled back yet: rolled back, the route leaves registered consumers with no provider.</p>
+          <StrandedConsumers consumers={stranded} />
+        </div>
+      )}
     </ConfirmDialog>
+  );
+}
+
+/**
+ * The rollback of `entry`, offered only where it can succeed: while later changes moved the
+ * route on, it says which to roll back first (newest first) instead; when no run of
+ * rollbacks gets there (changed outside the console), that it must be edited by hand.
+ */
+function RollbackOffer({ route, entry, entries, onRolledBack }: { route: Route; entry: AuditEntry; entries: readonly AuditEntry[]; onRolledBack: (restored: Route | null) => void }) {
+  const first = rollbackFirst(entries, entry, route.node);
+  if (first !== null && first.length === 0) return <RollbackButton route={route} entry={entry} onRolledBack={onRolledBack} />;
+  return (
+    <p className="max-w-64 text-xs text-zinc-500 dark:text-zinc-400" data-testid="rollback-later-first" data-rollback-first={first?.map((e) => e.id).join(" ") ?? ""}>
+      {first === null
+        ? "Cannot be rolled back: the route was changed outside the console since."
+        : `To roll this back, first roll back the ${first.length === 1 ? "later change" : `${first.length} later changes`} above it, newest first.`}
+    </p>
   );
 }
 
@@ -88,7 +114,7 @@ export function RouteHistory({ route, onRolledBack }: { route: Route; onRolledBa
                     <AuditActor actor={entry.actor} />
                   </div>
                 </div>
-                {can("routes.write") && restorable(entry) && <RollbackButton route={route} entry={entry} onRolledBack={onRolledBack} />}
+                {can("routes.write") && restorable(entry) && <RollbackOffer route={route} entry={entry} entries={query.data.entries} onRolledBack={onRolledBack} />}
               </div>
               <details className="mt-2">
                 <summary className="cursor-pointer text-xs font-medium text-zinc-600 dark:text-zinc-400">What changed</summary>

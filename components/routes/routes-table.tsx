@@ -75,7 +75,7 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
               </span>
             </TD>
             <TD data-label="Dubbo 2.7" className="text-xs">
-              {r.origin.loaded ? <span className="text-emerald-700 dark:text-emerald-300">loads it</span> : <span className="text-amber-700 dark:text-amber-300" title={r.origin.reason ?? undefined}>ignores it{r.origin.reason ? `: ${r.origin.reason}` : ""}</span>}
+              {r.origin.loaded && !r.enabled ? <span className="text-zinc-500 dark:text-zinc-400" data-route-loaded="disabled">would load it once enabled; ignores it while disabled</span> : r.origin.loaded ? <span className="text-emerald-700 dark:text-emerald-300">loads it</span> : <span className="text-amber-700 dark:text-amber-300" title={r.origin.reason ?? undefined}>ignores it{r.origin.reason ? `: ${r.origin.reason}` : ""}</span>}
             </TD>
             <TD data-label="">
               <RouteActions route={r} />

@@ -62,7 +62,12 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
       </div>
       {saved && !isNew && routeId === null && (
         <Callout title={`Saved route “${saved.name}”`} data-testid="route-saved" data-saved-node={saved.node} data-saved-targets={saved.targets.join(" ")}>
-          <p className="font-mono text-xs break-all">{saved.node}</p>
+          <p className="text-xs">
+            Written under <span className="font-mono break-all">{saved.node.slice(0, saved.node.lastIndexOf("/") + 1)}</span> as the route URL{" "}
+            <span className="font-mono break-all" data-testid="saved-url">
+              {safeDecode(saved.url)}
+            </span>
+          </p>
           {saved.targets.includes("config-center") && (
             <p className="mt-1 text-xs">
               Its rule is also a condition of the config-center rule <span className="font-mono break-all">{routeConfigKey(saved)}.condition-router</span>.
@@ -116,4 +121,13 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
       <ConfigRoutesSection service={service} />
     </div>
   );
+}
+
+/** The route URL with its rule readable: the API's `url` is decoded once, and its `rule` parameter is encoded (Dubbo's URL.encode) inside it. */
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/\+/g, " "));
+  } catch {
+    return url;
+  }
 }

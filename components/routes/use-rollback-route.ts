@@ -14,15 +14,16 @@ import { sendJson } from "@/lib/api/send-json";
 export function useRollbackRoute() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, auditId }: { id: string } & RollbackBody) => sendJson("POST", `/api/v1/routes/${encodeURIComponent(id)}/rollback`, { auditId } satisfies RollbackBody, rollbackResponseSchema),
+    mutationFn: ({ id, auditId, allowStranding }: { id: string } & RollbackBody) =>
+      sendJson("POST", `/api/v1/routes/${encodeURIComponent(id)}/rollback`, { auditId, ...(allowStranding ? { allowStranding } : {}) } satisfies RollbackBody, rollbackResponseSchema),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ["routes"] }), client.invalidateQueries({ queryKey: ["audit"] })]),
   });
 }
 
 /** What a refused rollback says: a 409 in plain words, anything else as the server put it. */
 export function rollbackErrorMessage(error: Error): string {
-  if (error instanceof ApiError && error.status === 409)
-    return "Not rolled back: the route changed since this history was read (someone edited, enabled, disabled or deleted it). The history now shows its latest changes; check them and try again.";
+  if (error instanceof ApiError && error.code === "conflict" && Array.isArray(error.details.rollBackFirst)) return `Not rolled back: ${error.message}.`;
+  if (error instanceof ApiError && error.status === 409) return `Not rolled back: ${error.message}. The history now shows the route's latest changes.`;
   if (error instanceof ApiError && error.status === 403) return `Not rolled back: ${error.message}`;
   return `Not rolled back: ${error.message}`;
 }

@@ -21,21 +21,22 @@ function useRoutesChanged() {
 export function useSaveRoute() {
   const changed = useRoutesChanged();
   return useMutation({
-    mutationFn: ({ route, fields, targets }: { route: Route | null; fields: RouteFields; targets: RouteTarget[] }) => {
+    mutationFn: ({ route, fields, targets, allowStranding }: { route: Route | null; fields: RouteFields; targets: RouteTarget[]; allowStranding?: boolean }) => {
       const { service, group, version, name, rule, priority, force, runtime, enabled } = fields;
-      if (route === null) return sendJson("POST", "/api/v1/routes", { service, group, version, name, rule, priority, force, runtime, enabled, targets }, savedRouteSchema);
-      return sendJson("PUT", `/api/v1/routes/${encodeURIComponent(route.id)}`, { revision: route.revision, name, rule, priority, force, runtime, enabled, targets }, savedRouteSchema);
+      const stranding = allowStranding ? { allowStranding: true } : {};
+      if (route === null) return sendJson("POST", "/api/v1/routes", { service, group, version, name, rule, priority, force, runtime, enabled, targets, ...stranding }, savedRouteSchema);
+      return sendJson("PUT", `/api/v1/routes/${encodeURIComponent(route.id)}`, { revision: route.revision, name, rule, priority, force, runtime, enabled, targets, ...stranding }, savedRouteSchema);
     },
     onSettled: changed,
   });
 }
 
-/** POST /api/v1/routes/{id}/enable or /disable, based on the revision shown. */
+/** POST /api/v1/routes/{id}/enable or /disable, based on the revision shown; `allowStranding` when the operator confirmed a 409 `strands_consumers`. */
 export function useToggleRoute() {
   const changed = useRoutesChanged();
   return useMutation({
-    mutationFn: ({ route, enabled }: { route: Route; enabled: boolean }) =>
-      sendJson("POST", `/api/v1/routes/${encodeURIComponent(route.id)}/${enabled ? "enable" : "disable"}?revision=${encodeURIComponent(route.revision)}`, undefined, savedRouteSchema),
+    mutationFn: ({ route, enabled, allowStranding }: { route: Route; enabled: boolean; allowStranding?: boolean }) =>
+      sendJson("POST", `/api/v1/routes/${encodeURIComponent(route.id)}/${enabled ? "enable" : "disable"}?revision=${encodeURIComponent(route.revision)}`, allowStranding ? { allowStranding: true } : undefined, savedRouteSchema),
     onSettled: changed,
   });
 }

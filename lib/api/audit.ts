@@ -119,8 +119,13 @@ export const routeHistoryResponseSchema = z.object({ entries: z.array(auditEntry
 export type RouteHistoryResponse = z.infer<typeof routeHistoryResponseSchema>;
 
 /** POST /api/v1/routes/{id}/rollback: restore the route to the `before` of entry `auditId`. */
-export const rollbackBodySchema = z.strictObject({ auditId: auditIdSchema });
-export type RollbackBody = z.infer<typeof rollbackBodySchema>;
+export const rollbackBodySchema = z.strictObject({
+  auditId: auditIdSchema,
+  /** Restore even when the restored state leaves a registered consumer with no provider (else 409 `strands_consumers`). */
+  allowStranding: z.boolean({ error: "allowStranding must be true or false" }).optional(),
+});
+/** The body as a client writes it (`allowStranding` may be left out). */
+export type RollbackBody = z.input<typeof rollbackBodySchema>;
 
 /** The rollback's answer: the route as restored, or null when the rollback deleted it (it undid a create). */
 export const rollbackResponseSchema = z.object({ route: routeSchema.nullable() });

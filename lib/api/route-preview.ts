@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { says, shown } from "./field-messages";
-import { ROUTE_RULE_MAX_LENGTH } from "./routes";
+import { ROUTE_RULE_MAX_LENGTH, routeTargetsSchema } from "./routes";
 
 /** The most provider URLs a request may list. */
 export const PREVIEW_MAX_PROVIDERS = 50_000;
@@ -79,6 +79,12 @@ export const routePreviewBodySchema = z.strictObject(
       .max(2 ** 31 - 1, { error: "priority must be at most 2147483647" })
       .default(0),
     enabled: z.boolean({ error: says("enabled", "true or false") }).default(true),
+    /**
+     * The copies the save would write, as POST/PUT take them: the impact view judges a Dubbo
+     * 3.0.5+ consumer by the config-center copy. Left out: `["registry"]` for a new route, the
+     * copies the edited route (`id`) has for an edit (as PUT keeps them).
+     */
+    targets: routeTargetsSchema.optional(),
     include: z.array(z.enum(PREVIEW_VIEWS, { error: says("each of include", '"chain", "impact" or "other-semantics"') }), { error: says("include", 'a list of "chain", "impact" and "other-semantics"') }).optional(),
   },
   {
@@ -168,10 +174,13 @@ export const consumerImpactSchema = z.object({
   /**
    * `release`: judged with the semantics of the router its release runs registry routes with;
    * `unknown-release`: no release this console knows, judged with the request's semantics;
-   * `ignores-registry`: its release (Dubbo 3.0.5 and later) ignores route URLs in the registry,
-   * so the draft cannot change what it gets, and it is not judged.
+   * `config-center`: its release (Dubbo 3.0.5 and later) obeys only the config-center copy:
+   * judged with 3.x semantics through the routes whose copy is there (the draft among them
+   * when `targets` holds `config-center`);
+   * `ignores-registry`: its release obeys only the config-center copy, which this save neither
+   * writes nor changes, so the draft cannot change what it gets, and it is not judged.
    */
-  basis: z.enum(["release", "unknown-release", "ignores-registry"]),
+  basis: z.enum(["release", "config-center", "unknown-release", "ignores-registry"]),
   /** The semantics it was judged with; null when it was not. */
   semantics: z.enum(["2.7", "3.x"]).nullable(),
   /** The basis in words, e.g. "ignores registry routes (Dubbo 3.3.6)". */
@@ -196,7 +205,7 @@ export type ConsumerImpact = z.infer<typeof consumerImpactSchema>;
 export const impactViewSchema = z.object({
   total: z.number().int(),
   changed: z.number().int(),
-  /** How many ignore registry routes (`basis` `ignores-registry`). */
+  /** How many this save cannot reach: they obey only the config-center copy, which it does not write (`basis` `ignores-registry`). */
   ignoring: z.number().int(),
   consumers: z.array(consumerImpactSchema),
 });

@@ -135,11 +135,21 @@ const priorityField = z
 
 const flag = (field: string) => z.boolean({ error: (issue) => `${field} must be true or false, got ${shown(issue.input)}` });
 
-const targetsField = z
+/** `targets` of a save (and of a preview, which judges the copies a save would write). */
+export const routeTargetsSchema = z
   .array(z.enum(ROUTE_TARGETS, { error: (issue) => `targets may hold "registry" and "config-center", got ${shown(issue.input)}` }), {
     error: (issue) => `targets must be ["registry"] or ["registry", "config-center"], got ${shown(issue.input)}`,
   })
   .refine((t) => t.includes("registry") && new Set(t).size === t.length, { error: 'targets must be ["registry"] or ["registry", "config-center"]: the registry copy is always written, each target once' });
+
+/**
+ * `allowStranding: true` saves a change that leaves a registered consumer with no provider;
+ * without it such a save is refused (409 `strands_consumers`, naming the consumers).
+ */
+const allowStranding = flag("allowStranding").optional();
+
+/** Body of POST /api/v1/routes/{id}/enable and /disable (optional: an empty body is `{}`). */
+export const toggleRouteBodySchema = z.strictObject({ allowStranding }, { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}; see docs/api.md` : undefined) });
 
 const revisionField = z.string({ error: (issue) => `revision must be the revision of the route as last read, got ${shown(issue.input)}` }).min(1).max(200);
 
@@ -162,9 +172,10 @@ export const createRouteBodySchema = z.strictObject(
     force: flag("force").default(false),
     runtime: flag("runtime").default(false),
     enabled: flag("enabled").default(true),
-    targets: targetsField.default(["registry"]),
+    targets: routeTargetsSchema.default(["registry"]),
     /** The registry to write to, its source as GET /api/v1/registry lists it; the first configured when left out. */
     registry: z.string({ error: (issue) => `registry must be a registry's source as GET /api/v1/registry lists it, got ${shown(issue.input)}` }).max(2_000).optional(),
+    allowStranding,
   },
   { error: bodyIssue },
 );
@@ -185,14 +196,15 @@ export const replaceRouteBodySchema = z.strictObject(
     force: flag("force").optional(),
     runtime: flag("runtime").optional(),
     enabled: flag("enabled").optional(),
-    targets: targetsField.optional(),
+    targets: routeTargetsSchema.optional(),
+    allowStranding,
   },
   { error: bodyIssue },
 );
 export type ReplaceRouteBody = z.output<typeof replaceRouteBodySchema>;
 
 /** The fields of a route an edit may change. */
-export type RouteChanges = Omit<ReplaceRouteBody, "revision" | "targets">;
+export type RouteChanges = Omit<ReplaceRouteBody, "revision" | "targets" | "allowStranding">;
 
 const exact = (field: string) =>
   z.string({ error: (issue) => `${field} must be text, got ${shown(issue.input)}` }).max(255, { error: `${field} must be at most 255 characters` }).optional();

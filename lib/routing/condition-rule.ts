@@ -1,7 +1,7 @@
 import { isJavaBlank, javaTrim, javaTrimmedLead } from "./java-text";
 import type { RouteSemantics } from "./route-semantics";
 import { normalizeRuleText, type NormalizedRuleText } from "./rule-text";
-import { RuleSyntaxError } from "./rule-syntax-error";
+import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "./rule-syntax-error";
 
 /**
  * The `when => then` condition rule, parsed exactly as `ConditionRouter.init`/`parseRule`
@@ -84,7 +84,7 @@ export function parseConditionRule(rule: string, semantics: RouteSemantics): Con
     return { ...parseConditionRule(EMPTY_RULE_AS_READ_BY_27, semantics), source: rule, tokens: [] };
   }
   if (javaTrim(rule).length === 0) {
-    throw new RuleSyntaxError("the rule is blank: Dubbo rejects an empty route rule (\"Illegal route rule!\")", 0);
+    throw new RuleSyntaxError(BLANK_RULE_MESSAGE, 0);
   }
   const normalized = normalizeRuleText(rule);
   const text = normalized.text;

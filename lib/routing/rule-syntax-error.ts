@@ -21,3 +21,6 @@ export class RuleSyntaxError extends ConsoleError {
     this.name = "RuleSyntaxError";
   }
 }
+
+/** What a blank rule is refused with, by the parser (Java's "Illegal route rule!"), the preview and the editor alike. */
+export const BLANK_RULE_MESSAGE = 'the rule is blank: Dubbo rejects an empty route rule ("Illegal route rule!")';

@@ -1,6 +1,6 @@
 import { type ChainStep, type ChainView, PREVIEW_LIST_MAX, type RoutePreviewBody } from "@/lib/api/route-preview";
 import type { JudgedRoute } from "@/lib/routing/judged-route";
-import type { Route } from "@/lib/api/routes";
+import type { Route, RouteTarget } from "@/lib/api/routes";
 import type { RoutingContext } from "@/lib/routing/routing-context";
 import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
@@ -31,6 +31,14 @@ export interface ChainPlan {
   readonly after: readonly PlannedRoute[];
   /** Saved routes not run, and why. */
   readonly left: ChainView["left"];
+  /**
+   * The same for the config-center copy (what Dubbo 3.0.5+ consumers obey): the enabled
+   * saved routes whose condition is in their service's config-center rule, without the
+   * draft and with it (when it is enabled and its targets hold `config-center`). Conditions
+   * written there by hand, with no route of their own, are not among them.
+   */
+  readonly copyBefore: readonly PlannedRoute[];
+  readonly copyAfter: readonly PlannedRoute[];
 }
 
 /**
@@ -38,7 +46,7 @@ export interface ChainPlan {
  * order given (Dubbo defines none): saved routes as the route store lists them, the draft last.
  * A note is added when the route the draft edits is not among `saved` any more.
  */
-export function planChains(saved: readonly Route[], body: RoutePreviewBody, notes: string[]): ChainPlan {
+export function planChains(saved: readonly Route[], body: Pick<RoutePreviewBody, "id" | "rule" | "priority" | "force" | "enabled" | "targets">, notes: string[]): ChainPlan {
   const left: { id: string; name: string; why: string }[] = [];
   const before: PlannedRoute[] = [];
   for (const r of saved) {
@@ -52,7 +60,20 @@ export function planChains(saved: readonly Route[], body: RoutePreviewBody, note
   }
   const others = before.filter((r) => r.id !== body.id);
   const draft: PlannedRoute = { id: null, name: "this draft", rule: body.rule, priority: body.priority, force: body.force, draft: true };
-  return { before, after: body.enabled ? [...others, draft] : others, left };
+  const copyBefore = saved.filter((r) => r.enabled && r.configCenter === "present").map((r): PlannedRoute => ({ id: r.id, name: r.name, rule: r.rule, priority: r.priority, force: r.force, draft: false }));
+  const copyOthers = copyBefore.filter((r) => r.id !== body.id);
+  const copied = body.enabled && draftTargets(saved, body).includes("config-center");
+  return { before, after: body.enabled ? [...others, draft] : others, left, copyBefore, copyAfter: copied ? [...copyOthers, draft] : copyOthers };
+}
+
+/** The copies the draft is saved to: its `targets`, else those of the route it edits (PUT keeps them), else the registry's alone. */
+export function draftTargets(saved: readonly Route[], body: Pick<RoutePreviewBody, "id" | "targets">): readonly RouteTarget[] {
+  return body.targets ?? saved.find((r) => r.id === body.id)?.targets ?? ["registry"];
+}
+
+/** Whether two plans run the same routes in the same order. */
+export function samePlan(a: readonly PlannedRoute[], b: readonly PlannedRoute[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.id === b[i]!.id && r.rule === b[i]!.rule && r.force === b[i]!.force && r.priority === b[i]!.priority);
 }
 
 /** `routes` parsed and ordered for a consumer of `semantics` (a rule it rejects is left out of the run, as Dubbo does). */

@@ -1,6 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
 import { type ConsumerImpact, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/route-preview";
-import { consumerRelease, obeyedCopies, type ObeyedCopies } from "@/lib/dubbo/rule-copies";
+import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
 import type { RouteInvocation } from "@/lib/routing/condition-value";
 import type { FleetChain } from "@/lib/routing/route-chain";
@@ -19,51 +19,61 @@ export interface ImpactChains {
 /** How one consumer is judged, and in words. */
 interface Judgement {
   readonly basis: ConsumerImpact["basis"];
+  /** The copy it is judged through; null when it is not judged. */
+  readonly copy: RuleCopy | null;
   readonly semantics: RouteSemantics | null;
   readonly routing: string;
 }
 
+/** What the impact view needs of the request: the semantics for a consumer of unknown release, the call, and whether the save reaches the config-center copy. */
+export interface ImpactRequest {
+  readonly semantics: RouteSemantics;
+  readonly invocation?: RouteInvocation;
+  /** Whether the save writes or changes the config-center copy (its targets hold it, or it takes out the copy of the route it edits). */
+  readonly copyChanges: boolean;
+}
+
 /**
- * What the draft changes for every registered consumer of the service: each consumer's
- * providers through the chain of saved registry routes, and through the chain with the
- * draft (in place of the route it edits), for the same invocation (none: routing at notify
- * time), each judged as its own Dubbo release routes (lib/dubbo/rule-copies.ts): a release
- * that runs registry routes with the semantics of its router, one that ignores them not at
- * all, one the console does not know with the request's semantics. `chainsFor` gives the
- * chains of a semantics (made once per semantics asked for).
+ * What the draft changes for every registered consumer of the service, each judged by the
+ * copy its Dubbo release obeys (lib/dubbo/rule-copies.ts) among the copies being saved:
+ * - a release that obeys the registry copy (2.x to 3.0.4): through the chain of saved
+ *   registry routes, and through it with the draft (in place of the route it edits), with
+ *   the semantics of its router (2.7's ConditionRouter);
+ * - one that obeys only the config-center copy (3.0.5+): through the routes whose
+ *   condition is in the config-center rule, with and without the draft, with 3.x semantics;
+ *   when the save neither writes nor changes that copy it is not judged (`ignores-registry`);
+ * - one the console does not know: the registry chain with the request's semantics.
+ * The same invocation for all (none: routing at notify time). `chainsFor` gives the chains
+ * of a copy and semantics (made once each).
  */
-export function routeImpact(
-  consumers: readonly Consumer[],
-  request: { readonly semantics: RouteSemantics; readonly invocation?: RouteInvocation },
-  chainsFor: (semantics: RouteSemantics) => ImpactChains,
-): ImpactView {
+export function routeImpact(consumers: readonly Consumer[], request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: RouteSemantics) => ImpactChains): ImpactView {
   const rows = consumers.map((c) => consumerImpact(c, request, chainsFor));
   return { total: rows.length, changed: rows.filter((r) => r.changed).length, ignoring: rows.filter((r) => r.basis === "ignores-registry").length, consumers: rows };
 }
 
-/** How a consumer of `obeyed` applies registry routes, given the request's semantics for one of unknown release. */
-function judgement(obeyed: ObeyedCopies, requestSemantics: RouteSemantics): Judgement {
+/** How a consumer of `obeyed` applies routes, given the request's semantics for one of unknown release. */
+function judgement(obeyed: ObeyedCopies, request: ImpactRequest): Judgement {
   const dubbo = `Dubbo ${obeyed.release}`;
+  const s = request.semantics;
   if (obeyed.line === "unknown") {
     const why = obeyed.release.trim() === "" ? "its URL states no Dubbo release" : `${JSON.stringify(obeyed.release)} is not a Dubbo release this console knows`;
-    return { basis: "unknown-release", semantics: requestSemantics, routing: `${why}: judged with the request's ${requestSemantics} semantics, ${routerClassName(requestSemantics)}` };
+    return { basis: "unknown-release", copy: "registry", semantics: s, routing: `${why}: judged by the registry copy with the request's ${s} semantics, ${routerClassName(s)}` };
   }
-  if (obeyed.registrySemantics === null) return { basis: "ignores-registry", semantics: null, routing: `ignores registry routes (${dubbo})` };
-  const s = obeyed.registrySemantics;
+  if (obeyed.registrySemantics === null) {
+    if (!request.copyChanges) return { basis: "ignores-registry", copy: null, semantics: null, routing: `${dubbo} obeys only the config-center copy, which this save does not write: unaffected` };
+    return { basis: "config-center", copy: "config-center", semantics: "3.x", routing: `${dubbo} obeys only the config-center copy: judged with 3.x semantics, ${routerClassName("3.x")}, through the conditions of the service's config-center rule` };
+  }
+  const r = obeyed.registrySemantics;
   const closest = obeyed.line === "3.0.0" ? ", the closest the console has to its 3.0 ConditionRouter" : "";
-  return { basis: "release", semantics: s, routing: `${dubbo} runs registry routes with ConditionRouter: judged with ${s} semantics, ${routerClassName(s)}${closest}` };
+  return { basis: "release", copy: "registry", semantics: r, routing: `${dubbo} runs registry routes with ConditionRouter: judged with ${r} semantics, ${routerClassName(r)}${closest}` };
 }
 
-function consumerImpact(
-  c: Consumer,
-  request: { readonly semantics: RouteSemantics; readonly invocation?: RouteInvocation },
-  chainsFor: (semantics: RouteSemantics) => ImpactChains,
-): ConsumerImpact {
+function consumerImpact(c: Consumer, request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: RouteSemantics) => ImpactChains): ConsumerImpact {
   const release = consumerRelease(c.parameters);
-  const judged = judgement(obeyedCopies(release), request.semantics);
+  const { copy, ...judged } = judgement(obeyedCopies(release), request);
   const row = { url: c.url, application: c.application, host: c.host, release, ...judged };
   const unjudged = { before: null, after: null, changed: false, gained: [], lost: [], gainedCount: 0, lostCount: 0 };
-  if (judged.semantics === null) return { ...row, ...unjudged, problem: null };
+  if (judged.semantics === null || copy === null) return { ...row, ...unjudged, problem: null };
   let ctx;
   try {
     ctx = routingContext(judged.semantics, c.url, request.invocation);
@@ -71,7 +81,7 @@ function consumerImpact(
     if (!isConsoleError(e)) throw e;
     return { ...row, ...unjudged, problem: `a Dubbo ${judged.semantics} consumer could not read this URL: ${e.message}` };
   }
-  const chains = chainsFor(judged.semantics);
+  const chains = chainsFor(copy, judged.semantics);
   const before = chains.before.route(ctx);
   const after = chains.after.route(ctx);
   return { ...row, before: before.length, after: after.length, ...chains.diff(before, after), problem: null };

@@ -7,14 +7,16 @@ import { NOT_EVALUATED } from "@/lib/routing/condition-match";
 import { explainRoute } from "@/lib/routing/condition-route";
 import { routeIndexes } from "@/lib/routing/consumer-sight";
 import { type ConditionRule, parseConditionRule } from "@/lib/routing/condition-rule";
-import { FleetChain } from "@/lib/routing/route-chain";
 import { routeSummary } from "@/lib/routing/route-reason";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import { isJavaBlank } from "@/lib/routing/java-text";
 import { routingContext } from "@/lib/routing/routing-context";
+import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
 import { matchWhen } from "@/lib/routing/when-side";
 import { listedProviders, type ProviderSet, registryProviders } from "./preview-providers";
-import { type ChainPlan, chainView, planChains, preparePlanned } from "./route-chain-answer";
-import { type ImpactChains, impactDiffer, routeImpact } from "./route-impact";
+import { impactChains } from "./impact-chains";
+import { type ChainPlan, chainView, draftTargets, planChains, preparePlanned, samePlan } from "./route-chain-answer";
+import { type ImpactRequest, routeImpact } from "./route-impact";
 
 /** What the preview reads of the console's state: the catalog's routing view of a service and the route store's list (the engine has both). */
 export interface PreviewSources {
@@ -40,12 +42,14 @@ interface RegistryFacts {
  * service, and every route's then side is judged once per provider list and per kind of
  * consumer (preview-providers.ts); the draft is judged once for the answer and the chain.
  *
- * @throws RuleSyntaxError (400 invalid_rule) for a rule Java rejects, whether enabled or not.
+ * @throws RuleSyntaxError (400 invalid_rule) for a rule Java rejects, whether enabled or not, and for a blank rule (never saved).
  * @throws UrlSyntaxError (400) for a consumer or listed provider the consumer cannot parse.
  * @throws NotFoundError when no provider is listed and the registry has no such service.
  * @throws RegistryUnavailableError when no provider is listed and no registry can be read.
  */
 export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): RoutePreviewResponse {
+  // The save refuses a blank rule (lib/api/routes.ts), though Dubbo 2.7 reads an empty `rule=` as a rule of its own.
+  if (isJavaBlank(body.rule)) throw new RuleSyntaxError(BLANK_RULE_MESSAGE, 0);
   const draft = parseConditionRule(body.rule, body.semantics);
   const views = new Set(body.include ?? PREVIEW_VIEWS);
   const facts = registryFacts(body, sources, views.has("chain") || views.has("impact"));
@@ -65,7 +69,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
     otherSemantics: views.has("other-semantics") ? otherSemantics(body, set, own.result) : null,
     providersFrom: body.providers ? "request" : "registry",
     chain: plan && views.has("chain") ? chainView(plan.after, preparePlanned(plan.after, body.semantics), ctx, set.tables, plan.left) : null,
-    impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, body, impactChains(plan, body, set, notes)) : null,
+    impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, impactRequest(body, plan, facts.routes ?? []), impactChains(plan, body.semantics, set, notes)) : null,
     notes,
   };
 }
@@ -105,26 +109,10 @@ function notFoundInWords(e: unknown, key: string): unknown {
   return new NotFoundError(`no service ${JSON.stringify(key)} is registered in any registry, so there are no providers to preview; list them in "providers" to preview against your own`, { key });
 }
 
-/**
- * The chains of each semantics the impact view asks for, made on first ask: the providers
- * as that semantics reads them (the request's set for its own semantics; for the other,
- * one it cannot parse is left out, and said in `notes`), the saved routes and the draft
- * parsed for it.
- */
-function impactChains(plan: ChainPlan, body: RoutePreviewBody, own: ProviderSet, notes: string[]): (semantics: RouteSemantics) => ImpactChains {
-  const made = new Map<RouteSemantics, ImpactChains>();
-  return (semantics) => {
-    let chains = made.get(semantics);
-    if (chains === undefined) {
-      const set = semantics === body.semantics ? own : registryProviders(own.urls, semantics);
-      if (set !== own) notes.push(...set.notes.map((n) => `Impact view: ${n}`));
-      const { tables } = set;
-      const before = new FleetChain(preparePlanned(plan.before, semantics), tables);
-      const after = new FleetChain(preparePlanned(plan.after, semantics), tables);
-      made.set(semantics, (chains = { before, after, diff: impactDiffer(tables) }));
-    }
-    return chains;
-  };
+/** What the impact view needs of the request: whether the save writes or changes the config-center copy. */
+export function impactRequest(body: Pick<RoutePreviewBody, "semantics" | "invocation" | "id" | "targets">, plan: ChainPlan, saved: readonly Route[]): ImpactRequest {
+  const copyChanges = draftTargets(saved, body).includes("config-center") || !samePlan(plan.copyBefore, plan.copyAfter);
+  return { semantics: body.semantics, invocation: body.invocation, copyChanges };
 }
 
 /**

@@ -15,6 +15,7 @@ import { routeChangeDraft } from "./audit/route-audit";
 import type { ConfigCenterRules } from "./config-center-rules";
 import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
 import { parseRouteId, type RouteRef, revisionOf } from "./route-id";
+import type { RouteDraft } from "./route-stranding";
 import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir, withCopyPresent } from "./route-model";
 import { commitPlanned, definedOnly, duplicate, gone, type PlanAudit, replacementOps, sameName, sharesCopy } from "./route-store-support";
 
@@ -38,6 +39,17 @@ export interface RouteStoreOptions {
   readonly configCenters: readonly ConfigCenterView[];
   /** Where each change is recorded (in the same multi when on the same ZooKeeper), and the log for a record that failed; none: not recorded. */
   readonly audit?: PlanAudit;
+  /**
+   * Refuses a write that leaves registered consumers with no provider, unless `allow`
+   * (route-stranding.ts; throws StrandsConsumersError). Run before each create, edit,
+   * enable, disable and restore; none: no check.
+   */
+  readonly guard?: (draft: RouteDraft, allow: boolean) => void;
+}
+
+/** Whether a write may strand consumers (the body's `allowStranding`). */
+export interface WriteOptions {
+  readonly allowStranding?: boolean;
 }
 
 /** Who a change is recorded as when the caller names nobody (the console itself, for a caller outside the HTTP API). */
@@ -153,6 +165,7 @@ export class RouteStore {
     const { service, group, version, name, rule, priority, force, runtime, enabled } = body;
     const spec: RouteSpec = { service, group, version, name, rule, priority, force, runtime, enabled, configCenter: body.targets.includes("config-center") };
     this.validate(spec);
+    this.options.guard?.({ ...spec, targets: body.targets }, body.allowStranding === true);
     const { r, index } = body.registry === undefined ? this.byIndex(0) : this.byName(body.registry);
     const at: RoutersDir = { index, registry: r.address.source, root: r.address.root, dir: javaUrlEncode(service) };
     const dirPath = routersDirPath(at);
@@ -181,7 +194,7 @@ export class RouteStore {
    * @throws ConflictError when `revision` is not the route's current one (it was edited or
    *   deleted since), or the change would clash with another route.
    */
-  async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[], actor: Actor = CONSOLE_ACTOR): Promise<Route> {
+  async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[], actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route> {
     const ref = this.refOf(id, revision);
     if (changes.rule !== undefined) this.options.validateRule(changes.rule);
     const { r, at, dirPath } = this.locate(ref);
@@ -200,6 +213,7 @@ export class RouteStore {
       const clash = renamed ? sameName(children.filter((c) => c !== old), spec) : undefined;
       if (clash) throw duplicate(spec, routeOf(at, clash).id);
       if (next !== old && children.includes(next)) throw new ConflictError(`an identical route already exists: ${routeOf(at, next).id}`, { id: routeOf(at, next).id });
+      this.guard(spec, routeOf(at, old).id, write);
       copy = await this.planCopy(r, released(read, old, children), spec);
       if (next === old && copy.ops.length === 0) return null;
       return {
@@ -213,8 +227,8 @@ export class RouteStore {
   }
 
   /** Enables or disables a route (an edit of `enabled`); `revision` defaults to the one its id names. */
-  setEnabled(id: string, enabled: boolean, revision?: string, actor: Actor = CONSOLE_ACTOR): Promise<Route> {
-    return this.replace(id, revision ?? parseRouteId(id).revision, { enabled }, undefined, actor);
+  setEnabled(id: string, enabled: boolean, revision?: string, actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route> {
+    return this.replace(id, revision ?? parseRouteId(id).revision, { enabled }, undefined, actor, write);
   }
 
   /** Deletes a route. @throws ConflictError when `revision` is not the route's current one. */
@@ -254,7 +268,7 @@ export class RouteStore {
    * and the old name must be free; otherwise 409 `conflict` and nothing is written.
    * Answers the route as restored, or null when the rollback deleted it.
    */
-  async restore(entry: Pick<AuditEntry, "id" | "before" | "after">, actor: Actor = CONSOLE_ACTOR): Promise<Route | null> {
+  async restore(entry: Pick<AuditEntry, "id" | "before" | "after">, actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route | null> {
     const before = entry.before as Route | null;
     const after = entry.after as Route | null;
     const { r, at, dirPath } = this.locate(parseRouteId((after ?? before)!.id));
@@ -272,6 +286,9 @@ export class RouteStore {
       const targetSpec = target === null ? null : parseRouteNode(target, service).spec;
       const clash = targetSpec === null ? undefined : sameName(children.filter((c) => c !== current), targetSpec);
       if (clash) throw duplicate(targetSpec!, routeOf(at, clash).id);
+      const replaced = current === null ? undefined : routeOf(at, current).id;
+      if (targetSpec !== null) this.guard(targetSpec, replaced, write);
+      else if (current !== null) this.guard({ ...parseRouteNode(current, service).spec, enabled: false }, replaced, write);
       const copy = await this.planCopy(r, current === null ? null : released(parseRouteNode(current, service), current, children), targetSpec);
       const ops: MultiOp[] = current === null ? [{ type: "create", path: `${dirPath}/${target}` }] : target === null ? [{ type: "remove", path: `${dirPath}/${current}`, version: -1 }] : replacementOps(dirPath, current, target);
       result = target === null ? null : routeOf(at, target, copy.present);
@@ -289,6 +306,12 @@ export class RouteStore {
   private shown(at: RoutersDir, node: string): Route {
     const route = routeOf(at, node);
     return this.hasCopy(at.index, route) ? withCopyPresent(route) : route;
+  }
+
+  /** Runs the stranding check of `spec` (the route as written) in the place of saved route `replaces`. */
+  private guard(spec: RouteSpec, replaces: string | undefined, write: WriteOptions): void {
+    const targets: RouteTarget[] = spec.configCenter ? ["registry", "config-center"] : ["registry"];
+    this.options.guard?.({ ...spec, targets, replaces }, write.allowStranding === true);
   }
 
   /** Refuses a rule Dubbo would refuse: 2.7's parser for every route, 3.x's too for one with a config-center copy. */

@@ -6,6 +6,7 @@ import { RouteHistory } from "../governance/audit/route-history";
 import { ServiceCatalog } from "../governance/catalog";
 import { InvokeService } from "../governance/invoke";
 import { RouteStore } from "../governance/route-store";
+import { refuseStranding } from "../governance/route-stranding";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rule-checks";
 import { ConfigRouteService } from "../governance/config-routes";
 import { retainRegisteredConnections } from "../governance/connection-retention";
@@ -59,6 +60,7 @@ export class Engine {
       checkCondition: checkConfigCondition,
       configCenters: this.configRoutes.centers,
       audit: { writer: this.audit, log },
+      guard: (draft, allow) => refuseStranding(draft, { catalog: this.catalog, routes: this.routes }, allow),
     });
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));

@@ -97,9 +97,9 @@ describe("the route editor", () => {
     expect(decisions.filter((d) => d[1] === "true").map((d) => d[0])).toEqual([kept]);
     expect(decisions).toContainEqual([provider("127.0.0.3").address, "false", "host 127.0.0.3 is not in 127.0.0.2"]);
     expect(await preview.locator('[data-chain-step="draft"]').count()).toBe(1);
-    // Of the two registered consumers, only the 2.7 one matches the when side; the 3.3 one ignores registry routes.
+    // Of the two registered consumers, only the 2.7 one matches the when side; the 3.3 one is judged by the config-center copy, which a new route gets by default.
     expect(await preview.locator("[data-impact-changed]").getAttribute("data-impact-changed")).toBe("1");
-    expect(await preview.locator("[data-impact-basis]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-impact-basis")).sort())).toEqual(["ignores-registry", "release"]);
+    expect(await preview.locator("[data-impact-basis]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-impact-basis")).sort())).toEqual(["config-center", "release"]);
 
     await page.getByTestId("save-route").click();
     const saved = page.getByTestId("route-saved");
@@ -191,8 +191,8 @@ describe("the route editor", () => {
     await page.getByTestId("rule-text").click();
     await page.keyboard.type(rule);
     const box = page.getByTestId("target-config-center");
-    expect(await box.isChecked()).toBe(false);
-    await box.check();
+    // GreetingService has a Dubbo 3.3.6 consumer, which obeys only the config-center copy: a new route goes there by default.
+    expect(await box.isChecked()).toBe(true);
     await page.getByTestId("save-route").click();
     const saved = page.getByTestId("route-saved");
     await saved.waitFor();
@@ -307,6 +307,8 @@ describe("routes kept by others", () => {
     const page = await open(ROUTES_TAB);
     const row = page.locator(`[data-route="${name}"]`);
     await row.getByRole("button", { name: "Disable" }).click();
+    // Disabling asks first (issue 15 item 8); enabling asks only when it would strand a consumer.
+    await page.getByTestId("toggle-route-dialog-confirm").click();
     await row.getByText("disabled", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Enable" }).click();
     await row.getByText("enabled", { exact: true }).waitFor();

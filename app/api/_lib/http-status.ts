@@ -12,6 +12,8 @@ export const HTTP_STATUS = {
   method_not_implemented: 501,
   unsupported_media_type: 415,
   conflict: 409,
+  /** A route change would leave registered consumers with no provider (send allowStranding to save anyway). */
+  strands_consumers: 409,
   registry_unavailable: 503,
   /** No provider to call: none registered, all disabled, routed away or read-only. */
   no_provider: 503,

@@ -42,6 +42,20 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
+/**
+ * A JSON body that may be left out: no body (no content-type and nothing sent) is `{}`
+ * validated against `schema`; one sent is read as {@link parseJsonBody} reads it.
+ */
+export async function parseOptionalJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const declared = request.headers.get("content-length");
+  if (request.headers.get("content-type") === null && (request.body === null || declared === "0")) {
+    const result = schema.safeParse({});
+    if (!result.success) throw invalid("body", result.error.issues);
+    return result.data;
+  }
+  return parseJsonBody(request, schema);
+}
+
 let configuredLimit: number | undefined;
 
 /** CONSOLE_MAX_BODY_BYTES, read once (start-up has already refused a bad value). */

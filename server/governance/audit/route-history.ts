@@ -1,7 +1,8 @@
 import { type AuditEntry, type RollbackResponse, type RouteHistoryResponse } from "@/lib/api/audit";
 import { routeSchema } from "@/lib/api/routes";
 import type { Actor } from "@/lib/auth/actor";
-import { NotFoundError, ValidationError } from "@/lib/errors";
+import { rollbackFirst } from "@/lib/audit/rollback-order";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import type { RouteStore } from "../route-store";
 import type { AuditLog } from "./audit-log";
 import { routeKeyOf } from "./route-key";
@@ -14,7 +15,7 @@ import { routeKeyOf } from "./route-key";
  */
 export class RouteHistory {
   constructor(
-    private readonly routes: Pick<RouteStore, "find" | "restore">,
+    private readonly routes: Pick<RouteStore, "find" | "restore" | "list">,
     private readonly audit: Pick<AuditLog, "entry" | "history" | "keyOfRouteId">,
   ) {}
 
@@ -27,9 +28,10 @@ export class RouteHistory {
    * Restores the route `id` names to the `before` of entry `auditId` (RouteStore.restore),
    * recorded as a `route.rollback`.
    * @throws NotFoundError for an unknown id or entry; ValidationError for an entry about
-   *   something else; ConflictError when the route changed since the entry (see restore).
+   *   something else; ConflictError when the route changed since the entry (`rollBackFirst`
+   *   names the later entries to roll back first, when rollbacks can get there; see restore).
    */
-  async rollback(id: string, auditId: string, actor?: Actor): Promise<RollbackResponse> {
+  async rollback(id: string, auditId: string, actor?: Actor, allowStranding = false): Promise<RollbackResponse> {
     const key = this.keyOf(id);
     const entry = this.audit.entry(auditId);
     if (!entry) throw new NotFoundError(`no audit entry ${auditId} (it may have been rotated out); GET /api/v1/routes/${id}/history lists this route's entries`, { auditId });
@@ -37,8 +39,20 @@ export class RouteHistory {
       const message = `audit entry ${auditId} is not about route ${id}`;
       throw new ValidationError(message, [{ path: "auditId", message }]);
     }
+    refuseOutOfOrder(this.audit.history(key), entry, this.currentNode(key, entry));
     const states = { id: entry.id, before: routeOrNull(entry, "before"), after: routeOrNull(entry, "after") };
-    return { route: await this.routes.restore(states, actor) };
+    return { route: await this.routes.restore(states, actor, { allowStranding }) };
+  }
+
+  /** The node of the route of `key` as the registry's view holds it now (null: none); undefined when the view cannot be read. */
+  private currentNode(key: string, entry: AuditEntry): string | null | undefined {
+    const state = (entry.after ?? entry.before) as { service?: unknown } | null;
+    if (typeof state?.service !== "string") return undefined;
+    try {
+      return this.routes.list({ service: state.service }).routes.find((r) => routeKeyOf(r) === key)?.node ?? null;
+    } catch {
+      return undefined;
+    }
   }
 
   private keyOf(id: string): string {
@@ -47,6 +61,22 @@ export class RouteHistory {
     if (key === undefined) throw new NotFoundError(`no route has id ${id}, and no audit entry names it`, { id });
     return key;
   }
+}
+
+/**
+ * Refuses the rollback of `entry` while later changes (as the trail holds them, newest first
+ * in `history`) moved the route on from `current` (its node now; undefined: unknown, then
+ * the store's own check decides): names the entries to roll back first, in order.
+ */
+function refuseOutOfOrder(history: readonly AuditEntry[], entry: AuditEntry, current: string | null | undefined): void {
+  if (current === undefined) return;
+  const first = rollbackFirst(history, entry, current);
+  if (first === null || first.length === 0) return;
+  const named = first.map((e) => `${e.id} (${e.summary})`).join(", then ");
+  throw new ConflictError(`the route changed after audit entry ${entry.id}: roll back ${first.length === 1 ? "entry" : "entries"} ${named} first, newest first, then this one`, {
+    auditId: entry.id,
+    rollBackFirst: first.map((e) => e.id),
+  });
 }
 
 /** An entry's `before` or `after` as a route; a field cut short (truncated) cannot be restored. */

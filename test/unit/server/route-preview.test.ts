@@ -3,7 +3,7 @@ import type { Consumer } from "@/lib/api/catalog-entities";
 import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import type { Route } from "@/lib/api/routes";
 import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
-import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
 import { type PreviewSources, previewRoute } from "@/server/governance/route-preview";
 
 const SERVICE = "com.foo.BarService";
@@ -90,6 +90,14 @@ describe("POST /api/v1/routes/preview: the draft on one consumer", () => {
     const error = await preview({ rule: "host = 1 => , 2", consumer: consumer("1.1.1.1", "x").url, providers: [P1] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuleSyntaxError);
     expect((error as RuleSyntaxError).offset).toBe(12);
+  });
+
+  it("rejects a blank rule, with force or not, as the save does (400 invalid_rule at offset 0)", async () => {
+    for (const [rule, force] of [["", true], ["", false], ["  ", true]] as const) {
+      const error = await preview({ rule, force, consumer: consumer("1.1.1.1", "x").url, providers: [P1] }).catch((e: unknown) => e);
+      expect(error, JSON.stringify(rule)).toBeInstanceOf(RuleSyntaxError);
+      expect([(error as RuleSyntaxError).code, (error as RuleSyntaxError).offset, (error as RuleSyntaxError).message]).toEqual(["invalid_rule", 0, BLANK_RULE_MESSAGE]);
+    }
   });
 
   it("previews against the registry's providers when the request lists none", async () => {
@@ -234,7 +242,7 @@ describe("the impact view, each consumer judged as its Dubbo release routes", ()
 
   it("leaves a 3.0.5+ consumer unjudged: it ignores registry routes", async () => {
     const row = (await judged()).consumers.find((c) => c.application === "c")!;
-    expect(row).toMatchObject({ release: "3.3.6", basis: "ignores-registry", semantics: null, routing: "ignores registry routes (Dubbo 3.3.6)", before: null, after: null, changed: false, problem: null });
+    expect(row).toMatchObject({ release: "3.3.6", basis: "ignores-registry", semantics: null, routing: "Dubbo 3.3.6 obeys only the config-center copy, which this save does not write: unaffected", before: null, after: null, changed: false, problem: null });
   });
 
   it("judges a consumer of unknown release with the request's semantics, and says so", async () => {
@@ -244,8 +252,8 @@ describe("the impact view, each consumer judged as its Dubbo release routes", ()
       ["next", "unknown-release", "3.x", 2, 1, true, [P1], 1],
     ]);
     expect(rows.map((c) => c.routing)).toEqual([
-      "its URL states no Dubbo release: judged with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
-      "\"next\" is not a Dubbo release this console knows: judged with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
+      "its URL states no Dubbo release: judged by the registry copy with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
+      "\"next\" is not a Dubbo release this console knows: judged by the registry copy with the request's 3.x semantics, ConditionStateRouter (Dubbo 3.3)",
     ]);
   });
 

@@ -14,8 +14,8 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   PUT: {
     permission: "routes.write",
     handle: async ({ request, engine, actor }) => {
-      const { revision, targets, ...changes } = await parseJsonBody(request, replaceRouteBodySchema);
-      return engine.routes.replace(pathParam(request, "/api/v1/routes/"), revision, changes, targets, actor);
+      const { revision, targets, allowStranding, ...changes } = await parseJsonBody(request, replaceRouteBodySchema);
+      return engine.routes.replace(pathParam(request, "/api/v1/routes/"), revision, changes, targets, actor, { allowStranding });
     },
   },
   DELETE: {

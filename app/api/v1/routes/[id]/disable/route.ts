@@ -1,15 +1,18 @@
-import { toggleRouteQuerySchema } from "@/lib/api/routes";
+import { toggleRouteBodySchema, toggleRouteQuerySchema } from "@/lib/api/routes";
 import { endpoint } from "../../../../_lib/endpoint";
-import { parseQuery, pathParam } from "../../../../_lib/request-input";
+import { parseOptionalJsonBody, parseQuery, pathParam } from "../../../../_lib/request-input";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** POST /api/v1/routes/{id}/disable[?revision=] — disables a route (an edit of `enabled`); answers it as saved, with its new id. */
+/** POST /api/v1/routes/{id}/disable[?revision=] — disables a route (an edit of `enabled`); answers it as saved, with its new id. An optional body `{ "allowStranding": true }` saves it even when it leaves a registered consumer with no provider (else 409 `strands_consumers`). */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   POST: {
     permission: "routes.write",
-    handle: ({ request, engine, actor }) =>
-      engine.routes.setEnabled(pathParam(request, "/api/v1/routes/"), false, parseQuery(request, toggleRouteQuerySchema).revision, actor),
+    handle: async ({ request, engine, actor }) => {
+      const { revision } = parseQuery(request, toggleRouteQuerySchema);
+      const write = await parseOptionalJsonBody(request, toggleRouteBodySchema);
+      return engine.routes.setEnabled(pathParam(request, "/api/v1/routes/"), false, revision, actor, write);
+    },
   },
 });

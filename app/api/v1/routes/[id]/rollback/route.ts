@@ -13,7 +13,9 @@ export const runtime = "nodejs";
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   POST: {
     permission: "routes.write",
-    handle: async ({ request, engine, actor }) =>
-      engine.routeHistory.rollback(pathParam(request, "/api/v1/routes/"), (await parseJsonBody(request, rollbackBodySchema)).auditId, actor),
+    handle: async ({ request, engine, actor }) => {
+      const { auditId, allowStranding } = await parseJsonBody(request, rollbackBodySchema);
+      return engine.routeHistory.rollback(pathParam(request, "/api/v1/routes/"), auditId, actor, allowStranding === true);
+    },
   },
 });
