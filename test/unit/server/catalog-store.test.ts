@@ -209,4 +209,61 @@ describe("CatalogStore", () => {
     expect(store.rebuild([s])).toEqual([{ key: "io.x.B", kind: "removed" }]);
     expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
   });
+
+  it("shows a consumer of version * on every version it matches, and not as a service of its own", () => {
+    const s = new FakeSource();
+    s.add("providers", provider("io.x.V", "10.1.0.1", "app-v", "&version=1.0.0"));
+    s.add("providers", provider("io.x.V", "10.1.0.2", "app-v", "&version=2.0.0"));
+    s.add("providers", provider("io.x.V", "10.1.0.3", "app-v", "&group=other&version=1.0.0"));
+    s.add("consumers", `${consumer("io.x.V", "10.9.0.1", "any-version")}&version=*`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.consumers])).toEqual([
+      ["io.x.V:1.0.0", 1],
+      ["io.x.V:2.0.0", 1],
+      ["other/io.x.V:1.0.0", 0],
+    ]);
+    expect(store.entry("io.x.V:*")).toBeUndefined();
+    expect(store.entry("io.x.V:2.0.0")?.summary.consumerApplications).toEqual(["any-version"]);
+    expect(at(store, "10.9.0.1", "consumes")).toEqual(["io.x.V:1.0.0", "io.x.V:2.0.0"]);
+  });
+
+  it("attaches consumers of group * and of a list of groups to each group they name", () => {
+    const s = new FakeSource();
+    for (const group of ["a", "b", "c"]) s.add("providers", provider("io.x.G", "10.1.0.1", "app-g", `&group=${group}`));
+    s.add("consumers", `${consumer("io.x.G", "10.9.0.1", "every-group")}&group=*`);
+    s.add("consumers", `${consumer("io.x.G", "10.9.0.2", "two-groups")}&group=a,c`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.consumerApplications])).toEqual([
+      ["a/io.x.G", ["every-group", "two-groups"]],
+      ["b/io.x.G", ["every-group"]],
+      ["c/io.x.G", ["every-group", "two-groups"]],
+    ]);
+  });
+
+  it("lists a pattern consumer under its own key while it matches no service, and moves it as providers come and go", () => {
+    const s = new FakeSource();
+    s.add("consumers", `${consumer("io.x.W", "10.9.0.1", "waiting")}&version=*`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:*", 0, 1]]);
+    s.add("providers", provider("io.x.W", "10.1.0.1", "app-w", "&version=3.0.0"));
+    const changes = store.nodeChanged(0, "io.x.W", "providers");
+    expect(changes).toEqual(expect.arrayContaining([{ key: "io.x.W:3.0.0", kind: "providers" }, { key: "io.x.W:*", kind: "removed" }]));
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:3.0.0", 1, 1]]);
+    s.removeHost("providers", "io.x.W", "10.1.0.1");
+    store.nodeChanged(0, "io.x.W", "providers");
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:*", 0, 1]]);
+  });
+
+  it("attaches a pattern consumer to a service seen only at application level, once discovery names it", () => {
+    const s = new FakeSource();
+    s.add("consumers", `${consumer("io.x.I", "10.9.0.1", "any-version")}&version=*`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    s.addInstance(provider("io.x.I", "10.1.0.1", "app-i", "&version=1.0.0"), "app-i");
+    store.refresh(["io.x.I:1.0.0"], "providers");
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.I:1.0.0", 1, 1]]);
+  });
 });
