@@ -6,6 +6,7 @@ import { consumerMatches, isConsumerPattern } from "./consumer-match";
 import { EntityIndex } from "./entity-index";
 import { groupInterfaceNode, type InterfaceNode, routeApplies, sameNodeContent } from "./interface-node";
 import { deriveServiceEntry, type RegistryShare, type ServiceEntry, sameEntry } from "./service-entry";
+import { ServiceRetention } from "./service-retention";
 import { SortedServices } from "./sorted-services";
 
 /** What the catalog reads of one usable registry: its interface-level view and its application-level providers. */
@@ -52,6 +53,11 @@ export class CatalogStore {
   private readonly touched = new Set<string>();
   /** How many service entries have been derived; lets tests see that an update stayed small. */
   derivations = 0;
+
+  constructor(
+    /** Which services stay listed without providers or consumers, and when each last had a provider. */
+    readonly retention = new ServiceRetention(),
+  ) {}
 
   get entries(): ReadonlyMap<string, ServiceEntry> {
     return this.byKey;
@@ -121,6 +127,12 @@ export class CatalogStore {
     // Routes under the node may concern a key with application-level providers only.
     const keys = new Set([...(before?.byKey.keys() ?? []), ...(after?.byKey.keys() ?? []), ...(this.byInterface.get(name) ?? [])]);
     return this.refresh(keys, kind);
+  }
+
+  /** Drops the services kept listed only by a provider that left too long ago (see ServiceRetention). */
+  expire(): ServiceChange[] {
+    const due = this.retention.due();
+    return due.length === 0 ? [] : this.refresh(due, "providers");
   }
 
   /** Re-derives `keys` (application-level providers changed, say). */
@@ -216,17 +228,21 @@ export class CatalogStore {
     id ??= shares.find((s) => s.instanceProviders.length > 0)?.instanceProviders[0]?.service ?? this.byKey.get(key)?.id;
     if (!id) return null;
     const service = id;
-    if (isConsumerPattern(service)) {
-      // A consumer of several services is listed with each of them, and under its own key only when none is registered.
-      if (this.matchesAService(service)) return null;
-    } else if (shares.some((t) => t.providers.length > 0 || t.consumers.length > 0 || t.instanceProviders.length > 0)) {
-      // Only to a service registered in its own right: pattern consumers alone do not keep one listed.
-      this.addPatternConsumers(service, shares);
-    }
     shares.forEach((target, i) => {
       for (const route of this.nodes.get(ref(i, service.interface))?.routes ?? []) if (routeApplies(route.entry.url, service)) target.routes.push(route);
     });
-    return deriveServiceEntry(service, key, shares);
+    const old = this.byKey.get(key);
+    let keep = false;
+    if (isConsumerPattern(service)) {
+      // A consumer of several services is listed with each of them, and under its own key only when none is registered.
+      if (this.matchesAService(service)) return null;
+    } else {
+      const own = shares.some((t) => t.providers.length > 0 || t.consumers.length > 0 || t.instanceProviders.length > 0);
+      keep = !own && this.retention.keeps(key, service, old, shares.some((t) => t.routes.length > 0));
+      // Only to a service listed in its own right: pattern consumers alone do not keep one listed.
+      if (own || keep) this.addPatternConsumers(service, shares);
+    }
+    return deriveServiceEntry(service, key, shares, this.retention.lastSeenFor(key, old), keep);
   }
 
   /** Makes `next` the entry of `key`, noting the change; `sorted` is kept in order only when `inPlace`. */
@@ -248,6 +264,7 @@ export class CatalogStore {
       keys.add(key);
       if (inPlace) this.sorted.upsert(next);
     }
+    this.retention.committed(key, next);
     if (old || next) {
       changes.push({ key, kind: next ? kind : "removed" });
       this.touched.add((next ?? old)!.id.interface);

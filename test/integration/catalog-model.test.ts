@@ -12,7 +12,8 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
 
 /**
  * What the catalog says a service is, against real Dubbo 3.3.6 peers: the endpoints of a
- * provider exporting dubbo and tri (issue 15 item 17) and consumers of `version="*"` (item 18).
+ * provider exporting dubbo and tri (issue 15 item 17), consumers of `version="*"` (item 18),
+ * and a service whose last provider stopped (item 11).
  */
 const rig = inject("rig");
 const GREETING = DEMO.greeting.interface;
@@ -24,6 +25,11 @@ const ANY_VERSION_APP = "any-version-consumer-33";
 /** A second version of GreetingService, written by hand: the rig's providers export only the unversioned one. */
 const V2_PROVIDER = `dubbo://127.0.0.12:20880/${GREETING}?anyhost=true&application=greeting-v2&interface=${GREETING}&methods=greet,whoAmI&release=3.3.6&side=provider&version=2.0.0`;
 const V2_NODE = `/dubbo/${GREETING}/providers/${javaUrlEncode(V2_PROVIDER)}`;
+/** A version of GreetingService only the provider item 11's test stops provides. */
+const LONELY = { host: "127.0.0.13", app: "lonely-provider", version: "11.0.0" };
+const LONELY_KEY = `${GREETING}:${LONELY.version}`;
+const LONELY_ROUTE = `condition://0.0.0.0/${GREETING}?category=routers&dynamic=false&enabled=true&force=false&name=keep-away&priority=0&rule=${encodeURIComponent("=> host != 10.0.0.1")}&runtime=false&version=${LONELY.version}`;
+const LONELY_ROUTE_NODE = `/dubbo/${GREETING}/routers/${javaUrlEncode(LONELY_ROUTE)}`;
 
 let engine: Engine;
 let registry: Registry;
@@ -52,6 +58,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(peers.map((p) => p.stop()));
   await zk?.removeTree(V2_NODE);
+  await zk?.removeTree(LONELY_ROUTE_NODE);
+  await zk?.removeTree(`/dubbo/metadata/${GREETING}/${LONELY.version}`);
   // What the providers left behind (persistent nodes), so later files see the rig as it was.
   for (const app of [DUAL_INSTANCE.app, DUAL_ALL.app]) {
     await zk?.removeTree(`/services/${app}`);
@@ -112,5 +120,31 @@ describe("a real consumer of version * (issue 15 item 18)", () => {
     const listed = engine.catalog.list({ q: GREETING, by: "service", limit: 50 });
     expect(listed.services.map((s) => s.key).filter((k) => k.startsWith(GREETING))).toEqual([GREETING, `${GREETING}:2.0.0`]);
     expect(listed.services.find((s) => s.key === `${GREETING}:2.0.0`)?.consumerApplications).toEqual([ANY_VERSION_APP]);
+  });
+});
+
+describe("a service whose last provider stopped (issue 15 item 11)", () => {
+  it("stays listed with its routes, marked with no providers and when the last one was seen", async () => {
+    const lonely = await startProvider({ line: "3.3", registry: rig.zkAddress, host: LONELY.host, app: LONELY.app, services: ["greeting"], greetingVersion: LONELY.version });
+    peers.push(lonely);
+    await zk.createWithData(LONELY_ROUTE_NODE, "");
+    await waitFor("the lonely service with its provider and route", () => {
+      const entry = engine.catalog.entry(LONELY_KEY);
+      return entry?.providers.length === 1 && entry.routes.length === 1;
+    }, 60_000);
+    const before = Date.now();
+    await lonely.stop();
+    const entry = await waitFor("the provider to leave", () => {
+      const e = engine.catalog.entry(LONELY_KEY);
+      return e && e.providers.length === 0 ? e : undefined;
+    }, 60_000).catch(() => engine.catalog.entry(LONELY_KEY));
+    expect(entry?.summary).toMatchObject({ key: LONELY_KEY, providers: 0 });
+    // Only the version=* consumer of the test above consumes it, which alone would not keep it listed.
+    expect(entry?.summary.consumerApplications.filter((a) => a !== ANY_VERSION_APP)).toEqual([]);
+    expect(entry?.summary.providersLastSeen).toBeGreaterThanOrEqual(before);
+    expect(entry?.summary.providersLastSeen).toBeLessThanOrEqual(Date.now());
+    const detail = await engine.catalog.service(LONELY_KEY);
+    expect([detail.providers.length, detail.routes.map((r) => r.url.includes("name=keep-away")), detail.providersLastSeen]).toEqual([0, [true], entry?.summary.providersLastSeen]);
+    expect(engine.catalog.list({ q: LONELY_KEY, by: "service", limit: 10 }).services.map((s) => [s.key, s.providers])).toEqual([[LONELY_KEY, 0]]);
   });
 });

@@ -103,6 +103,8 @@ export async function startProvider(options: {
   metadataType?: MetadataType;
   /** 3.3 only: more protocols every service is exported on besides dubbo on `port`, e.g. `[{ name: "tri", port }]`. */
   extraProtocols?: readonly { readonly name: string; readonly port: number }[];
+  /** GreetingService's version (default none): a service no other peer provides. */
+  greetingVersion?: string;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -121,6 +123,7 @@ export async function startProvider(options: {
     ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
     ...(options.extraProtocols?.length ? { "extra-protocols": options.extraProtocols.map((p) => `${p.name}:${p.port}`).join(",") } : {}),
     ...(options.threads === undefined ? {} : { threads: String(options.threads) }),
+    ...(options.greetingVersion ? { "greeting-version": options.greetingVersion } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };

@@ -30,7 +30,8 @@ import java.util.Set;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
  * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider),
  * --extra-protocols tri:50051 (Dubbo 3 only: more protocols, name:port, comma-separated, every
- * service exported on each besides dubbo on --port).
+ * service exported on each besides dubbo on --port), --greeting-version 11.0.0 (GreetingService
+ * under that version instead of none: a service no other peer provides).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -74,6 +75,10 @@ public final class ProviderMain {
             greeting.setId("greeting");
             greeting.setInterface(GreetingService.class);
             greeting.setRef(new GreetingServiceImpl(address, dubboVersion));
+            String greetingVersion = args.get("greeting-version", "");
+            if (!greetingVersion.isEmpty()) {
+                greeting.setVersion(greetingVersion);
+            }
             bootstrap.service(greeting);
         }
         if (wanted.contains("types")) {
