@@ -9,6 +9,7 @@ import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
 import { None } from "../ui/none";
 import { StaleBanner } from "../services/stale-banner";
+import { NoProvidersCallout } from "../services/no-providers-marker";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { JavaName } from "../ui/java-name";
@@ -63,6 +64,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
     <div className="space-y-4" data-testid="service-detail">
       <Header service={data} />
       <StaleBanner stale={data.stale} fetchedAt={dataUpdatedAt} title="This service may be out of date" />
+      <NoProvidersCallout providers={data.providers.length} lastSeen={data.providersLastSeen} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Service">
           <TabsTrigger value="providers">

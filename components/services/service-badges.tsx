@@ -2,6 +2,7 @@ import type { ServiceSummary } from "@/lib/api/services";
 import type { ProviderSourceName } from "@/lib/api/catalog-entities";
 import { SourceBadge } from "../catalog/source-badge";
 import { Badge } from "../ui/badge";
+import { NoProvidersBadge } from "./no-providers-marker";
 
 /** Where a service's providers were seen, as one name: both levels, one of them, or none (no provider). */
 function sourceOf(levels: ServiceSummary["sources"]): ProviderSourceName | null {
@@ -11,7 +12,8 @@ function sourceOf(levels: ServiceSummary["sources"]): ProviderSourceName | null 
 
 /**
  * A service's group and version, where its providers were seen (interface level, Dubbo 3
- * instances, both), and "stale" when a registry holding it is served from its last view.
+ * instances, both), "no providers now" when it has none, and "stale" when a registry
+ * holding it is served from its last view.
  */
 export function ServiceBadges({ service, staleRegistries }: { service: ServiceSummary; staleRegistries: ReadonlySet<string> }) {
   const source = sourceOf(service.sources);
@@ -29,6 +31,7 @@ export function ServiceBadges({ service, staleRegistries }: { service: ServiceSu
         </Badge>
       )}
       {source && <SourceBadge source={source} />}
+      <NoProvidersBadge providers={service.providers} lastSeen={service.providersLastSeen} />
       {stale && (
         <Badge tone="warn" data-badge="stale" title="A registry holding this service is served from its last complete view">
           stale

@@ -82,6 +82,8 @@ export const serviceDetailSchema = z.object({
   version: z.string(),
   providers: z.array(providerSchema),
   consumers: z.array(consumerSchema),
+  /** With no provider now: when the last one was seen (epoch ms), null when not known; null while it has providers. */
+  providersLastSeen: z.number().int().nonnegative().nullable(),
   methodsSource: z.enum(["definition", "url", "none"]),
   methods: z.array(methodSchema),
   types: z.array(typeDefinitionSchema),

@@ -2,7 +2,18 @@
 import { z } from "zod";
 import { staleSchema } from "./registry-state";
 import { choiceParam, textParam, wholeNumberParam } from "./query-params";
-import { decodeServicesCursor, SEARCH_MODES, type ServicesCursor } from "./services-cursor";
+import {
+  decodeServicesCursor,
+  SEARCH_MODES,
+  SERVICE_FILTERS,
+  SERVICE_SORTS,
+  type ServiceFilter,
+  type ServiceSort,
+  type ServicesCursor,
+  type ServicesView,
+  SORT_ORDERS,
+  type SortOrder,
+} from "./services-cursor";
 
 /** Where a service's providers were seen: the interface-level tree, application instances (Dubbo 3). */
 export const discoveryLevelSchema = z.enum(["interface", "instance"]);
@@ -25,6 +36,11 @@ export const serviceSummarySchema = z.object({
   registries: z.array(z.string()),
   /** The levels its providers were seen at; a provider in Dubbo 3's `all` mode counts at both. Empty without providers. */
   sources: z.array(discoveryLevelSchema),
+  /**
+   * For a service with no provider now: when its last provider was seen (epoch ms), null when
+   * not known (it left before this console read the registry). Null while it has providers.
+   */
+  providersLastSeen: z.number().int().nonnegative().nullable(),
 });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 
@@ -72,6 +88,15 @@ export const servicesQuerySchema = z
     by: choiceParam("by", SEARCH_MODES),
     /** At most this many services are answered (1 to 10000, default 1000); `total` counts all that match. */
     limit: wholeNumberParam("limit", { min: 1, max: 10_000, fallback: 1_000 }),
+    /**
+     * `name` (interface, group, version; the default), or a count: `providers`, `consumers`,
+     * `applications` (providing applications), ties in name order.
+     */
+    sort: choiceParam("sort", SERVICE_SORTS),
+    /** `asc` or `desc`; default `asc` by name, `desc` by a count (the most first). */
+    order: choiceParam("order", SORT_ORDERS),
+    /** `no-providers`: only services without a provider now; `no-consumers`: without a consumer. */
+    filter: choiceParam("filter", SERVICE_FILTERS),
     /** Where to continue: the `nextCursor` of the previous page. */
     cursor: cursorParam,
   })
@@ -81,5 +106,15 @@ export const servicesQuerySchema = z
     if (typeof cursor === "object" && (cursor.q !== (query.q ?? "").toLowerCase() || cursor.by !== (query.by ?? ""))) {
       ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor belongs to another search (q or by differ): repeat that search's q and by, or leave cursor out to start again" });
     }
+    const view = servicesViewOf(query);
+    if (typeof cursor === "object" && (cursor.sort !== view.sort || cursor.order !== view.order || cursor.filter !== view.filter)) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor belongs to another order or filter (sort, order or filter differ): repeat them, or leave cursor out to start again" });
+    }
   });
 export type ServicesQuery = z.infer<typeof servicesQuerySchema>;
+
+/** The order and filter a query asks for, its defaults filled in (`asc` by name, `desc` by a count). */
+export function servicesViewOf(query: { sort?: ServiceSort; order?: SortOrder; filter?: ServiceFilter }): ServicesView {
+  const sort = query.sort ?? "name";
+  return { sort, order: query.order ?? (sort === "name" ? "asc" : "desc"), filter: query.filter ?? "" };
+}

@@ -134,6 +134,17 @@ export function portFor(instance: ServiceInstance, protocol: string): number {
 }
 
 /**
+ * The protocols an instance serves its services on when no MetadataInfo says: every
+ * protocol of its `dubbo.endpoints`, in order (Dubbo 3 writes them for a provider exporting
+ * more than one protocol, ProtocolPortsMetadataCustomizer), else {@link likelyProtocol}.
+ * A dual-protocol provider thus yields a dubbo and a tri provider, as a Dubbo 3 consumer sees it.
+ */
+export function instanceProtocols(instance: ServiceInstance): string[] {
+  const protocols = [...new Set(instance.endpoints.map((e) => e.protocol))];
+  return protocols.length > 0 ? protocols : [likelyProtocol(instance)];
+}
+
+/**
  * The protocol an instance most likely serves its services on when no MetadataInfo says:
  * its only endpoint's, else its MetadataService's (which Dubbo exports on the first
  * protocol), else `dubbo`.

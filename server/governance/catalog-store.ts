@@ -2,9 +2,11 @@ import type { ChangeEvent } from "@/lib/api/events";
 import type { DiscoveredProvider } from "@/lib/dubbo/discovered-provider";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { ServiceNode } from "../registry/registry-view";
+import { consumerMatches, isConsumerPattern } from "./consumer-match";
 import { EntityIndex } from "./entity-index";
 import { groupInterfaceNode, type InterfaceNode, routeApplies, sameNodeContent } from "./interface-node";
 import { deriveServiceEntry, type RegistryShare, type ServiceEntry, sameEntry } from "./service-entry";
+import { ServiceRetention } from "./service-retention";
 import { SortedServices } from "./sorted-services";
 
 /** What the catalog reads of one usable registry: its interface-level view and its application-level providers. */
@@ -47,8 +49,15 @@ export class CatalogStore {
   private readonly byKey = new Map<string, ServiceEntry>();
   readonly sorted = new SortedServices();
   readonly index = new EntityIndex();
+  /** Interfaces with an entry changed by the update under way: their pattern consumers' keys are judged again at its end. */
+  private readonly touched = new Set<string>();
   /** How many service entries have been derived; lets tests see that an update stayed small. */
   derivations = 0;
+
+  constructor(
+    /** Which services stay listed without providers or consumers, and when each last had a provider. */
+    readonly retention = new ServiceRetention(),
+  ) {}
 
   get entries(): ReadonlyMap<string, ServiceEntry> {
     return this.byKey;
@@ -95,6 +104,7 @@ export class CatalogStore {
     // Few changes are put in place; many are sorted once at the end.
     const inPlace = dirty.size < this.byKey.size / 8;
     for (const key of dirty) this.commit(key, this.derive(key), "providers", changes, inPlace);
+    this.settlePatterns("providers", changes, inPlace);
     if (!inPlace) this.sorted.reset(this.byKey.values());
     return changes;
   }
@@ -119,11 +129,62 @@ export class CatalogStore {
     return this.refresh(keys, kind);
   }
 
+  /** Drops the services kept listed only by a provider that left too long ago (see ServiceRetention). */
+  expire(): ServiceChange[] {
+    const due = this.retention.due();
+    return due.length === 0 ? [] : this.refresh(due, "providers");
+  }
+
   /** Re-derives `keys` (application-level providers changed, say). */
   refresh(keys: Iterable<string>, kind: ServiceChangeKind): ServiceChange[] {
     const changes: ServiceChange[] = [];
     for (const key of keys) this.commit(key, this.derive(key), kind, changes, true);
+    this.settlePatterns(kind, changes, true);
     return changes;
+  }
+
+  /**
+   * Derives again the keys of pattern consumers (`version="*"`, group `*` or a list) of every
+   * interface whose services changed: such a key is listed only while it matches no service
+   * (its consumers are then shown on the services it matches instead).
+   */
+  private settlePatterns(kind: ServiceChangeKind, changes: ServiceChange[], inPlace: boolean): void {
+    const interfaces = [...this.touched];
+    for (const iface of interfaces) {
+      for (const key of this.patternKeysOf(iface)) this.commit(key, this.derive(key), kind, changes, inPlace);
+    }
+    this.touched.clear();
+  }
+
+  /** The keys of pattern consumers registered under interface node `iface` of any source. */
+  private patternKeysOf(iface: string): string[] {
+    const keys: string[] = [];
+    this.sources.forEach((_, i) => {
+      for (const [key, share] of this.nodes.get(ref(i, iface))?.byKey ?? []) if (isConsumerPattern(share.id)) keys.push(key);
+    });
+    return keys;
+  }
+
+  /** Whether pattern `id` matches a service that is listed or registered under its interface node. */
+  private matchesAService(id: ServiceId): boolean {
+    const matches = (other: ServiceId) => !isConsumerPattern(other) && consumerMatches(id, other);
+    for (let i = 0; i < this.sources.length; i++) {
+      for (const share of this.nodes.get(ref(i, id.interface))?.byKey.values() ?? []) if (matches(share.id)) return true;
+    }
+    for (const key of this.byInterface.get(id.interface) ?? []) {
+      const entry = this.byKey.get(key);
+      if (entry && matches(entry.id)) return true;
+    }
+    return false;
+  }
+
+  /** Adds to `shares` the consumers of the patterns under `id`'s interface node that match it (UrlUtils.isMatch). */
+  private addPatternConsumers(id: ServiceId, shares: { consumers: RegistryShare["consumers"][number][] }[]): void {
+    shares.forEach((target, i) => {
+      for (const share of this.nodes.get(ref(i, id.interface))?.byKey.values() ?? []) {
+        if (isConsumerPattern(share.id) && consumerMatches(share.id, id)) for (const e of share.consumers) target.consumers.push(e);
+      }
+    });
   }
 
   private setNode(i: number, name: string, node: InterfaceNode): void {
@@ -170,7 +231,18 @@ export class CatalogStore {
     shares.forEach((target, i) => {
       for (const route of this.nodes.get(ref(i, service.interface))?.routes ?? []) if (routeApplies(route.entry.url, service)) target.routes.push(route);
     });
-    return deriveServiceEntry(service, key, shares);
+    const old = this.byKey.get(key);
+    let keep = false;
+    if (isConsumerPattern(service)) {
+      // A consumer of several services is listed with each of them, and under its own key only when none is registered.
+      if (this.matchesAService(service)) return null;
+    } else {
+      const own = shares.some((t) => t.providers.length > 0 || t.consumers.length > 0 || t.instanceProviders.length > 0);
+      keep = !own && this.retention.keeps(key, service, old, shares.some((t) => t.routes.length > 0));
+      // Only to a service listed in its own right: pattern consumers alone do not keep one listed.
+      if (own || keep) this.addPatternConsumers(service, shares);
+    }
+    return deriveServiceEntry(service, key, shares, this.retention.lastSeenFor(key, old), keep);
   }
 
   /** Makes `next` the entry of `key`, noting the change; `sorted` is kept in order only when `inPlace`. */
@@ -192,7 +264,11 @@ export class CatalogStore {
       keys.add(key);
       if (inPlace) this.sorted.upsert(next);
     }
-    if (old || next) changes.push({ key, kind: next ? kind : "removed" });
+    this.retention.committed(key, next);
+    if (old || next) {
+      changes.push({ key, kind: next ? kind : "removed" });
+      this.touched.add((next ?? old)!.id.interface);
+    }
   }
 }
 

@@ -10,8 +10,10 @@ import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
 import { serviceDetail } from "./service-detail";
 import type { ServiceEntry } from "./service-entry";
+import { type ConfigRulesLookup, ServiceRetention } from "./service-retention";
 import { type ServiceRouting, serviceRouting } from "./service-routing";
-import { pageJson, pageResponse, type ServiceSearch, searchServices, textMatcher } from "./service-search";
+import { listServices } from "./service-order";
+import { pageJson, pageResponse, type ServiceSearch, textMatcher } from "./service-search";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
 const RESET_THRESHOLD = 200;
@@ -43,13 +45,20 @@ function sourceOf(r: Registry): CatalogSource {
  *   and `reset` when a rebuild changed too much to name it service by service.
  */
 export class ServiceCatalog {
-  private store = new CatalogStore();
+  private readonly retention: ServiceRetention;
+  private store: CatalogStore;
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
   private rebuildDue = false;
 
-  constructor(private readonly registries: readonly Registry[]) {
+  constructor(
+    private readonly registries: readonly Registry[],
+    /** The clock of last-seen times (tests move it). */
+    now: () => number = Date.now,
+  ) {
+    this.retention = new ServiceRetention(now);
+    this.store = new CatalogStore(this.retention);
     for (const r of registries) {
       r.view.onChange((change) => this.viewChanged(r, change));
       r.discovery.onChange((change) => {
@@ -76,25 +85,40 @@ export class ServiceCatalog {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Keeps a service listed without providers or consumers while `lookup` says it has
+   * config-center rules; call {@link recheck} with the services whose rules changed.
+   */
+  keepWhileConfigRules(lookup: ConfigRulesLookup): void {
+    this.retention.setConfigRules(lookup);
+  }
+
+  /** Judges again whether services `keys` stay listed (their config-center rules changed). */
+  recheck(keys: readonly string[]): void {
+    if (this.rebuildDue || this.counted.length === 0) return;
+    this.announce(this.store.refresh(keys, "routers"));
+  }
+
   /** Forgets everything derived; the next read builds the catalog from scratch (for benchmarks of a first build). */
   invalidate(): void {
-    this.store = new CatalogStore();
+    this.store = new CatalogStore(this.retention);
     this.rebuildDue = true;
   }
 
   /**
-   * One page of the services matching `search`, in list order (interface, group, version).
+   * One page of the services matching `search`, in list order (interface, group, version)
+   * unless its `view` sorts or filters them (see listServices).
    * @throws RegistryUnavailableError when no registry has been read completely yet.
    */
   list(search: ServiceSearch): ServicesResponse {
     const stale = this.current();
-    return pageResponse(searchServices(this.store.sorted, this.store.index, search), stale);
+    return pageResponse(listServices(this.store.sorted, this.store.index, search), stale);
   }
 
   /** The answer of {@link list} as JSON text, for the HTTP API: a large page costs a join, not a serialisation. */
   listJson(search: ServiceSearch): string {
     const stale = this.current();
-    return pageJson(searchServices(this.store.sorted, this.store.index, search), stale);
+    return pageJson(listServices(this.store.sorted, this.store.index, search), stale);
   }
 
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
@@ -211,6 +235,7 @@ export class ServiceCatalog {
   private current(): StaleRegistry[] {
     if (this.rebuildDue || this.usableChanged()) this.rebuild();
     if (this.counted.length === 0) throw this.unavailable();
+    this.announce(this.store.expire());
     const now = Date.now();
     return this.counted.flatMap((r) => {
       const s = r.stale(now);

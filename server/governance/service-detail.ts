@@ -59,6 +59,7 @@ export function serviceDetail(entry: ServiceEntry, methods: ServiceMethods, stal
     version: entry.id.version,
     providers: entry.providers.map(providerView),
     consumers: entry.consumers.map(consumerView),
+    providersLastSeen: entry.summary.providersLastSeen,
     methodsSource: methods.source,
     methods: methods.methods.map((m) => ({ name: m.name, parameterTypes: m.parameterTypes === null ? null : [...m.parameterTypes], returnType: m.returnType })),
     types:

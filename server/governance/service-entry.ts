@@ -57,8 +57,9 @@ export interface RouteRecord {
  * entry is immutable: a change to the service derives a new one, so an entry handed out
  * stays consistent, and an unchanged service keeps its entry object.
  *
- * Invariant: an entry has at least one provider or consumer; a service without either is
- * not in the catalog.
+ * Invariant: an entry has at least one provider or consumer, or is kept listed without
+ * either (see CatalogStore: routes, config-center rules or a provider seen recently); a
+ * service without any of these is not in the catalog.
  */
 export interface ServiceEntry {
   readonly id: ServiceId;
@@ -153,9 +154,11 @@ function tally(providers: readonly ProviderRecord[], consumers: readonly Consume
 
 /**
  * The entry of service `id` from what each registry holds of it, or null when no registry
- * holds a provider or consumer of it. Work is proportional to the service's URLs.
+ * holds a provider or consumer of it (unless `keep`: the store keeps it listed). Work is
+ * proportional to the service's URLs. `lastSeen`: when its last provider was seen, shown
+ * only while it has none.
  */
-export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly RegistryShare[]): ServiceEntry | null {
+export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly RegistryShare[], lastSeen: number | null = null, keep = false): ServiceEntry | null {
   const providers: ProviderRecord[] = [];
   const consumers: ConsumerRecord[] = [];
   const routes: RouteRecord[] = [];
@@ -164,7 +167,7 @@ export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly 
     for (const e of s.consumers) consumers.push(consumerRecord(s.registry, e));
     for (const r of s.routes) routes.push({ registry: s.registry, category: r.category, node: r.entry.node });
   }
-  if (providers.length === 0 && consumers.length === 0) return null;
+  if (providers.length === 0 && consumers.length === 0 && !keep) return null;
   providers.sort(compareProviders);
   consumers.sort(compareConsumers);
   const t = tally(providers, consumers);
@@ -180,6 +183,7 @@ export function deriveServiceEntry(id: ServiceId, key: string, shares: readonly 
     releases: distinctSorted(t.releases),
     registries: distinctSorted(t.registries),
     sources: t.sources,
+    providersLastSeen: providers.length === 0 ? lastSeen : null,
   };
   return { id, key, providers, consumers, routes, summary, haystack: `${id.interface}\n${key}`.toLowerCase() };
 }
@@ -196,6 +200,7 @@ export function sameEntry(a: ServiceEntry, b: ServiceEntry): boolean {
     a.providers.length === b.providers.length &&
     a.consumers.length === b.consumers.length &&
     a.routes.length === b.routes.length &&
+    a.summary.providersLastSeen === b.summary.providersLastSeen &&
     a.providers.every((p, i) => providerText(p) === providerText(b.providers[i]!)) &&
     a.consumers.every((c, i) => c.registry === b.consumers[i]!.registry && c.node === b.consumers[i]!.node) &&
     a.routes.every((r, i) => r.registry === b.routes[i]!.registry && r.category === b.routes[i]!.category && r.node === b.routes[i]!.node)

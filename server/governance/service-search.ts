@@ -1,4 +1,12 @@
-import { encodeServicesCursor, type SearchMode, type ServicesCursor } from "@/lib/api/services-cursor";
+import {
+  DEFAULT_SERVICES_VIEW,
+  encodeServicesCursor,
+  type SearchMode,
+  type ServiceFilter,
+  type ServiceSort,
+  type ServicesCursor,
+  type SortOrder,
+} from "@/lib/api/services-cursor";
 import type { ServicesResponse } from "@/lib/api/services";
 import type { EntityIndex } from "./entity-index";
 import type { ServiceEntry } from "./service-entry";
@@ -10,6 +18,10 @@ export interface ServiceSearch {
   readonly by?: SearchMode;
   readonly limit: number;
   readonly cursor?: ServicesCursor;
+  /** Order and filter (see service-order.ts, servicesViewOf); absent, the list order and no filter. */
+  readonly sort?: ServiceSort;
+  readonly order?: SortOrder;
+  readonly filter?: ServiceFilter;
 }
 
 export interface ServicePage {
@@ -127,6 +139,6 @@ export function searchServices(services: SortedServices, index: EntityIndex, sea
     }
   }
   const last = page.at(-1);
-  const nextCursor = more && last ? encodeServicesCursor({ q: (search.q ?? "").toLowerCase(), by: search.by ?? "", after: last.id }) : null;
+  const nextCursor = more && last ? encodeServicesCursor({ q: (search.q ?? "").toLowerCase(), by: search.by ?? "", after: last.id, afterValue: 0, ...DEFAULT_SERVICES_VIEW }) : null;
   return { entries: page, total, nextCursor };
 }

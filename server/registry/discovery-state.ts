@@ -1,6 +1,6 @@
 import { type DiscoveredProvider, instanceLevelProvider } from "@/lib/dubbo/discovered-provider";
 import { type MetadataInfo, serviceInfoFromParameters } from "@/lib/dubbo/metadata-info";
-import { EMPTY_REVISION, likelyProtocol, type ServiceInstance } from "@/lib/dubbo/service-instance";
+import { EMPTY_REVISION, instanceProtocols, type ServiceInstance } from "@/lib/dubbo/service-instance";
 
 /**
  * What is known of one revision's MetadataInfo:
@@ -135,9 +135,12 @@ export class DiscoveryState {
       if (meta.type === "published") {
         for (const s of meta.info.services) next.push(instanceLevelProvider(instance, id, s, "metadata-info"));
       } else {
+        // The definitions do not say the protocol: one provider per protocol the instance serves.
         for (const s of this.inferred.get(app) ?? []) {
-          const info = serviceInfoFromParameters(s.canonicalName, s.params, likelyProtocol(instance));
-          next.push(instanceLevelProvider(instance, id, info, "service-definitions"));
+          for (const protocol of instanceProtocols(instance)) {
+            const info = serviceInfoFromParameters(s.canonicalName, s.params, protocol);
+            next.push(instanceLevelProvider(instance, id, info, "service-definitions"));
+          }
         }
       }
     }

@@ -12,6 +12,7 @@ import { ConfigRouteService } from "../governance/config-routes";
 import { retainRegisteredConnections } from "../governance/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
+import { serviceRuleKey } from "@/lib/dubbo/config-rule-key";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
 import { EventBus } from "./event-bus";
@@ -52,7 +53,12 @@ export class Engine {
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition, this.audit);
-    this.configRoutes.onServiceChange((key) => this.events.publish({ type: "service", key, kind: "routers" }));
+    // A service whose providers and consumers are gone stays listed while it has config-center rules.
+    this.catalog.keepWhileConfigRules((id) => this.configRoutes.centers.some((c) => c.get(serviceRuleKey(id)) !== undefined));
+    this.configRoutes.onServiceChange((key) => {
+      this.catalog.recheck([key]);
+      this.events.publish({ type: "service", key, kind: "routers" });
+    });
     // The config center of each registry is its own ZooKeeper (ConfigRouteService reads it on the registry's session), so a route and its copy are written in one multi.
     this.routes = new RouteStore(this.registries, {
       validateRule: checkRegistryRule,

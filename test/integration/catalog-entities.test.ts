@@ -80,6 +80,7 @@ describe("the catalog of what real Dubbo 2.7.23 and 3.3.6 peers registered, at b
       releases: ["2.7.23", "3.3.6"],
       registries: [rig.zkAddress],
       sources: ["interface", "instance"],
+      providersLastSeen: null,
     });
   });
 

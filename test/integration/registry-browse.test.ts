@@ -50,6 +50,7 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
       releases: ["2.7.23", "3.3.6"],
       registries: [rig.zkAddress],
       sources: ["interface", "instance"],
+      providersLastSeen: null,
     });
     // A consumer application finds what it consumes.
     expect(engine.catalog.list({ q: "DEMO-consumer-33", limit: 10 }).services.map((s) => s.key)).toEqual([GREETING]);

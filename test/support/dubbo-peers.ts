@@ -106,6 +106,10 @@ export async function startProvider(options: {
   stateDir?: string;
   registerMode?: RegisterMode;
   metadataType?: MetadataType;
+  /** 3.3 only: more protocols every service is exported on besides dubbo on `port`, e.g. `[{ name: "tri", port }]`. */
+  extraProtocols?: readonly { readonly name: string; readonly port: number }[];
+  /** GreetingService's version (default none): a service no other peer provides. */
+  greetingVersion?: string;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -122,7 +126,9 @@ export async function startProvider(options: {
     services: (options.services ?? ["greeting", "types", "fault"]).join(","),
     ...(options.registerMode ? { "register-mode": options.registerMode } : {}),
     ...(options.metadataType ? { "metadata-type": options.metadataType } : {}),
+    ...(options.extraProtocols?.length ? { "extra-protocols": options.extraProtocols.map((p) => `${p.name}:${p.port}`).join(",") } : {}),
     ...(options.threads === undefined ? {} : { threads: String(options.threads) }),
+    ...(options.greetingVersion ? { "greeting-version": options.greetingVersion } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
@@ -148,12 +154,17 @@ export async function startConsumer(options: {
   app?: string;
   intervalMs?: number;
   stateDir?: string;
+  /** The reference's group and version (default none): `*`, or a comma list of groups, as Dubbo allows. */
+  group?: string;
+  version?: string;
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
     registry: options.registry,
     app,
     interval: String(options.intervalMs ?? 500),
+    ...(options.group ? { group: options.group } : {}),
+    ...(options.version ? { version: options.version } : {}),
   }, options.stateDir);
   return {
     peer,

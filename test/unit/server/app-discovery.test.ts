@@ -215,6 +215,28 @@ describe("application-level discovery over a ZooKeeper tree", () => {
     await waitFor("the published MetadataInfo to take over", () => discovery.providers(GREETING)[0]?.instance?.metadata === "metadata-info");
     expect(discovery.serviceKeys()).toHaveLength(3);
   });
+  it("infers one provider per endpoint of a dual-protocol instance (dubbo and tri), each on its own port", async () => {
+    const { tree, discovery } = setup();
+    // Captured from a 3.3.6 provider exporting dubbo and tri with the default metadata-type=local.
+    tree.set("/services/dual/127.0.0.9:32837", fixture("instance-3.3.6-dual-local.json"));
+    tree.set(`/dubbo/mapping/${GREETING}`, "dual");
+    const definition = fixture("definition-3.3.6-TypesService.json")
+      .replaceAll("io.dubboconsole.demo.api.TypesService", GREETING)
+      .replaceAll("demo-provider-33-all", "dual")
+      .replace('"group":"demo",', "")
+      .replace('"version":"1.0.0",', "");
+    tree.set(`/dubbo/metadata/${GREETING}/provider/dual`, definition);
+    discovery.resync();
+    const inferred = await waitFor("the dual instance's providers", () => {
+      const found = discovery.providers(GREETING).filter((p) => p.application === "dual");
+      return found.length >= 2 ? found : undefined;
+    }, 5_000);
+    expect(inferred.map((p) => [p.url.protocol, p.address, p.instance?.metadata])).toEqual([
+      ["dubbo", "127.0.0.9:32837", "service-definitions"],
+      ["tri", "127.0.0.9:42795", "service-definitions"],
+    ]);
+  });
+
   it("under a registry group that roots both levels, skips interface nodes and the root's metadata, mapping and config without calling them malformed", async () => {
     const tree = new FakeTree();
     const app = "demo-provider-33-instance";

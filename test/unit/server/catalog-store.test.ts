@@ -6,6 +6,13 @@ import type { Category } from "@/server/registry/categories";
 import type { RegistryEntry } from "@/server/registry/registry-view";
 import { type CatalogSource, CatalogStore } from "@/server/governance/catalog-store";
 import { addressDetail } from "@/server/governance/entity-views";
+import { RECENT_PROVIDER_MS, ServiceRetention } from "@/server/governance/service-retention";
+
+/** A store whose clock the test moves. */
+function clockedStore(start = 1_800_000_000_000): { store: CatalogStore; clock: { now: number } } {
+  const clock = { now: start };
+  return { store: new CatalogStore(new ServiceRetention(() => clock.now)), clock };
+}
 
 /** A registry as the store reads it, changed by hand. */
 class FakeSource implements CatalogSource {
@@ -77,6 +84,7 @@ describe("CatalogStore", () => {
       releases: ["3.3.6"],
       registries: ["zookeeper://10.0.0.1:2181"],
       sources: ["interface"],
+      providersLastSeen: null,
     });
   });
 
@@ -143,12 +151,16 @@ describe("CatalogStore", () => {
     expect(store.entry("io.x.B")).toBe(entry);
   });
 
-  it("removes a service whose last URL went, and its application, host and address with it", () => {
+  it("removes a service whose last provider went a day ago, and its application, host and address with it", () => {
     const s = twoServices();
-    const store = new CatalogStore();
+    const { store, clock } = clockedStore();
     store.rebuild([s]);
     s.removeHost("providers", "io.x.B", "10.1.0.1");
-    expect(store.nodeChanged(0, "io.x.B", "providers")).toEqual([{ key: "io.x.B", kind: "removed" }]);
+    expect(store.nodeChanged(0, "io.x.B", "providers")).toEqual([{ key: "io.x.B", kind: "providers" }]);
+    clock.now += RECENT_PROVIDER_MS - 1;
+    expect(store.expire()).toEqual([]);
+    clock.now += 60_001;
+    expect(store.expire()).toEqual([{ key: "io.x.B", kind: "removed" }]);
     expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
     expect(store.index.applications.has("app-b")).toBe(false);
     expect(at(store, "10.1.0.1")).toEqual(["io.x.A"]);
@@ -201,12 +213,126 @@ describe("CatalogStore", () => {
     for (const [key, entry] of before) if (key !== "io.y.S3") expect(store.entry(key)).toBe(entry);
   });
 
-  it("forgets the services of an interface node gone in a re-read", () => {
+  it("forgets the services of an interface node gone in a re-read once their provider is no longer recent", () => {
     const s = twoServices();
-    const store = new CatalogStore();
+    const { store, clock } = clockedStore();
     store.rebuild([s]);
     s.nodes.delete("io.x.B");
-    expect(store.rebuild([s])).toEqual([{ key: "io.x.B", kind: "removed" }]);
+    expect(store.rebuild([s])).toEqual([{ key: "io.x.B", kind: "providers" }]);
+    clock.now += RECENT_PROVIDER_MS;
+    expect(store.expire()).toEqual([{ key: "io.x.B", kind: "removed" }]);
     expect(store.sorted.all.map((e) => e.key)).toEqual(["io.x.A", "g/io.x.A:1.0.0"]);
+  });
+
+  it("shows a consumer of version * on every version it matches, and not as a service of its own", () => {
+    const s = new FakeSource();
+    s.add("providers", provider("io.x.V", "10.1.0.1", "app-v", "&version=1.0.0"));
+    s.add("providers", provider("io.x.V", "10.1.0.2", "app-v", "&version=2.0.0"));
+    s.add("providers", provider("io.x.V", "10.1.0.3", "app-v", "&group=other&version=1.0.0"));
+    s.add("consumers", `${consumer("io.x.V", "10.9.0.1", "any-version")}&version=*`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.consumers])).toEqual([
+      ["io.x.V:1.0.0", 1],
+      ["io.x.V:2.0.0", 1],
+      ["other/io.x.V:1.0.0", 0],
+    ]);
+    expect(store.entry("io.x.V:*")).toBeUndefined();
+    expect(store.entry("io.x.V:2.0.0")?.summary.consumerApplications).toEqual(["any-version"]);
+    expect(at(store, "10.9.0.1", "consumes")).toEqual(["io.x.V:1.0.0", "io.x.V:2.0.0"]);
+  });
+
+  it("attaches consumers of group * and of a list of groups to each group they name", () => {
+    const s = new FakeSource();
+    for (const group of ["a", "b", "c"]) s.add("providers", provider("io.x.G", "10.1.0.1", "app-g", `&group=${group}`));
+    s.add("consumers", `${consumer("io.x.G", "10.9.0.1", "every-group")}&group=*`);
+    s.add("consumers", `${consumer("io.x.G", "10.9.0.2", "two-groups")}&group=a,c`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.consumerApplications])).toEqual([
+      ["a/io.x.G", ["every-group", "two-groups"]],
+      ["b/io.x.G", ["every-group"]],
+      ["c/io.x.G", ["every-group", "two-groups"]],
+    ]);
+  });
+
+  it("lists a pattern consumer under its own key while it matches no service, and moves it as providers come and go", () => {
+    const s = new FakeSource();
+    s.add("consumers", `${consumer("io.x.W", "10.9.0.1", "waiting")}&version=*`);
+    const { store, clock } = clockedStore();
+    store.rebuild([s]);
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:*", 0, 1]]);
+    s.add("providers", provider("io.x.W", "10.1.0.1", "app-w", "&version=3.0.0"));
+    const changes = store.nodeChanged(0, "io.x.W", "providers");
+    expect(changes).toEqual(expect.arrayContaining([{ key: "io.x.W:3.0.0", kind: "providers" }, { key: "io.x.W:*", kind: "removed" }]));
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:3.0.0", 1, 1]]);
+    // Its provider gone, 3.0.0 stays listed a while (recently seen), the consumer with it; then the consumer is on its own again.
+    s.removeHost("providers", "io.x.W", "10.1.0.1");
+    store.nodeChanged(0, "io.x.W", "providers");
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:3.0.0", 0, 1]]);
+    clock.now += RECENT_PROVIDER_MS;
+    store.expire();
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.W:*", 0, 1]]);
+  });
+
+  it("attaches a pattern consumer to a service seen only at application level, once discovery names it", () => {
+    const s = new FakeSource();
+    s.add("consumers", `${consumer("io.x.I", "10.9.0.1", "any-version")}&version=*`);
+    const store = new CatalogStore();
+    store.rebuild([s]);
+    s.addInstance(provider("io.x.I", "10.1.0.1", "app-i", "&version=1.0.0"), "app-i");
+    store.refresh(["io.x.I:1.0.0"], "providers");
+    expect(store.sorted.all.map((e) => [e.key, e.summary.providers, e.summary.consumers])).toEqual([["io.x.I:1.0.0", 1, 1]]);
+  });
+
+  it("keeps a service whose last provider left listed, with when it was last seen, and a consumer-only one without a time", () => {
+    const s = twoServices();
+    const { store, clock } = clockedStore();
+    store.rebuild([s]);
+    const seen = clock.now;
+    clock.now += 5_000;
+    s.removeHost("providers", "io.x.A", "10.1.0.1");
+    store.nodeChanged(0, "io.x.A", "providers");
+    expect(store.entry("io.x.A")?.summary).toMatchObject({ providers: 0, consumers: 1, providersLastSeen: clock.now });
+    clock.now += 5_000;
+    s.removeHost("consumers", "io.x.A", "10.9.0.1");
+    store.nodeChanged(0, "io.x.A", "consumers");
+    // The time the provider was last seen is kept while the service is listed, whatever else changes.
+    expect(store.entry("io.x.A")?.summary).toMatchObject({ providers: 0, consumers: 0, providersLastSeen: seen + 5_000 });
+    s.add("providers", provider("io.x.A", "10.1.0.5", "app-a"));
+    store.nodeChanged(0, "io.x.A", "providers");
+    expect(store.entry("io.x.A")?.summary).toMatchObject({ providers: 1, providersLastSeen: null });
+  });
+
+  it("keeps a service without providers or consumers listed while routes concern it, and drops it once they are gone", () => {
+    const s = twoServices();
+    s.add("routers", "condition://0.0.0.0/io.x.B?category=routers&dynamic=false&enabled=true&force=false&name=r&priority=0&rule=host%3D1.2.3.4&runtime=false");
+    const { store, clock } = clockedStore();
+    store.rebuild([s]);
+    s.removeHost("providers", "io.x.B", "10.1.0.1");
+    store.nodeChanged(0, "io.x.B", "providers");
+    clock.now += 2 * RECENT_PROVIDER_MS;
+    expect(store.expire()).toEqual([]);
+    expect(store.entry("io.x.B")?.summary).toMatchObject({ providers: 0, consumers: 0 });
+    expect(store.entry("io.x.B")?.routes).toHaveLength(1);
+    s.nodes.get("io.x.B")!.set("routers", []);
+    expect(store.nodeChanged(0, "io.x.B", "routers")).toEqual([{ key: "io.x.B", kind: "removed" }]);
+  });
+
+  it("keeps a service listed while it has config-center rules, and never lists one from rules alone", () => {
+    const s = twoServices();
+    const rules = new Set(["io.x.B::"]);
+    const { store, clock } = clockedStore();
+    store.retention.setConfigRules((id) => rules.has(`${id.interface}:${id.version}:${id.group}`));
+    rules.add("io.x.Never::");
+    store.rebuild([s]);
+    s.removeHost("providers", "io.x.B", "10.1.0.1");
+    store.nodeChanged(0, "io.x.B", "providers");
+    clock.now += 2 * RECENT_PROVIDER_MS;
+    expect(store.expire()).toEqual([]);
+    expect(store.entry("io.x.B")?.summary.providers).toBe(0);
+    expect(store.entry("io.x.Never")).toBeUndefined();
+    rules.delete("io.x.B::");
+    expect(store.refresh(["io.x.B"], "routers")).toEqual([{ key: "io.x.B", kind: "removed" }]);
   });
 });

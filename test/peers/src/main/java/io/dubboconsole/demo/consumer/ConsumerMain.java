@@ -13,7 +13,8 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
  * A demo consumer: calls GreetingService.whoAmI() every --interval ms (default 500) and
  * prints one JSON line per call naming the provider address that served it, so tests
  * can prove which providers a route leaves this consumer. Options: --registry,
- * --app demo-consumer, --interval 500, --count 0 (0 = forever).
+ * --app demo-consumer, --interval 500, --count 0 (0 = forever), --group and --version of the
+ * reference (default none; `*` or a comma list of groups as Dubbo allows).
  */
 public final class ConsumerMain {
     private ConsumerMain() {}
@@ -34,6 +35,14 @@ public final class ConsumerMain {
         reference.setCheck(false);
         reference.setTimeout(3000);
         reference.setRetries(0);
+        String group = args.get("group", "");
+        String version = args.get("version", "");
+        if (!group.isEmpty()) {
+            reference.setGroup(group);
+        }
+        if (!version.isEmpty()) {
+            reference.setVersion(version);
+        }
 
         DubboBootstrap bootstrap = DubboBootstrap.getInstance()
                 .application(application)

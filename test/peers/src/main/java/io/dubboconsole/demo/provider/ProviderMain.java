@@ -15,7 +15,9 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -28,7 +30,10 @@ import java.util.Set;
  * protocol's fixed pool; a call beyond that many in flight is refused as EXHAUSTED),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
- * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider).
+ * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider),
+ * --extra-protocols tri:50051 (Dubbo 3 only: more protocols, name:port, comma-separated, every
+ * service exported on each besides dubbo on --port), --greeting-version 11.0.0 (GreetingService
+ * under that version instead of none: a service no other peer provides).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -54,7 +59,10 @@ public final class ProviderMain {
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setThreads(threads);
 
-        DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application).protocol(protocol);
+        List<ProtocolConfig> protocols = new ArrayList<ProtocolConfig>();
+        protocols.add(protocol);
+        protocols.addAll(extraProtocols(args.get("extra-protocols", ""), threads, dubboVersion));
+        DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application).protocols(protocols);
         if (!RegistryConfig.NO_AVAILABLE.equals(registry)) {
             bootstrap.registry(Peers.registry(registry))
                     .configCenter(Peers.configCenter(registry))
@@ -69,6 +77,10 @@ public final class ProviderMain {
             greeting.setId("greeting");
             greeting.setInterface(GreetingService.class);
             greeting.setRef(new GreetingServiceImpl(address, dubboVersion));
+            String greetingVersion = args.get("greeting-version", "");
+            if (!greetingVersion.isEmpty()) {
+                greeting.setVersion(greetingVersion);
+            }
             bootstrap.service(greeting);
         }
         if (wanted.contains("types")) {
@@ -103,6 +115,27 @@ public final class ProviderMain {
                 + "\",\"dubbo\":\"" + dubboVersion + "\"}");
         System.out.flush();
         bootstrap.await();
+    }
+
+    /** `name:port,...` as protocol configs (a dual-protocol provider: dubbo and tri). */
+    private static List<ProtocolConfig> extraProtocols(String spec, int threads, String dubboVersion) {
+        List<ProtocolConfig> protocols = new ArrayList<ProtocolConfig>();
+        for (String item : spec.split(",")) {
+            if (item.trim().isEmpty()) {
+                continue;
+            }
+            String[] parts = item.trim().split(":");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("--extra-protocols takes name:port items, not " + item);
+            }
+            if (dubboVersion.startsWith("2.")) {
+                throw new IllegalArgumentException("--extra-protocols needs Dubbo 3 in these peers, not " + dubboVersion);
+            }
+            ProtocolConfig extra = new ProtocolConfig(parts[0], Integer.parseInt(parts[1]));
+            extra.setThreads(threads);
+            protocols.add(extra);
+        }
+        return protocols;
     }
 
     /**
