@@ -27,6 +27,7 @@ const LEFT_UNSET = new Map([
   ["CONSOLE_SESSION_TTL", "optional; default 8 h"],
   ["CONSOLE_MAX_BODY_BYTES", "optional"],
   ["CONSOLE_INVOKE_RATE", "optional"],
+  ["CONSOLE_WRITE_RATE", "optional"],
   ["CONSOLE_AUDIT_PATH", "optional"],
   ["CONSOLE_AUDIT_MAX", "optional"],
 ]);
