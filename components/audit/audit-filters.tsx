@@ -53,11 +53,11 @@ export function AuditFilters({ values, onChange }: { values: AuditFilterValues; 
           ))}
         </select>
       </label>
-      <label className={label}>
+      <label className={`${label} max-sm:col-span-2`}>
         From
         <Input type="datetime-local" value={values.from} max={values.to || undefined} onChange={(e) => onChange("from", e.target.value)} className="mt-0.5 px-2 [color-scheme:light] dark:[color-scheme:dark]" data-testid="audit-filter-from" />
       </label>
-      <label className={label}>
+      <label className={`${label} max-sm:col-span-2`}>
         To <span className="font-normal text-zinc-500 dark:text-zinc-400">(inclusive)</span>
         <Input type="datetime-local" value={values.to} min={values.from || undefined} onChange={(e) => onChange("to", e.target.value)} className="mt-0.5 px-2 [color-scheme:light] dark:[color-scheme:dark]" data-testid="audit-filter-to" />
       </label>

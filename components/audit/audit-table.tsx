@@ -13,6 +13,7 @@ import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { TimeAgo } from "../ui/time-ago";
 import { AuditActor } from "./audit-actor";
 import { AuditChange } from "./audit-change";
+import { AuditSummary } from "./audit-summary";
 
 /**
  * Audit entries, newest first: when, who, what, on which service, and whether it worked;
@@ -57,7 +58,7 @@ export function AuditTable({ entries, actions }: { entries: readonly AuditEntry[
                   <div className="min-w-0">
                     <Badge tone={kindTone(entry.kind)}>{KIND_LABELS[entry.kind]}</Badge>
                     <span className="mt-0.5 block text-sm [overflow-wrap:anywhere]" data-audit-summary>
-                      {entry.summary}
+                      <AuditSummary text={entry.summary} />
                     </span>
                   </div>
                 </TD>

@@ -58,9 +58,10 @@ export const auditRouteSchema = z.object({
 export const auditInvocationSchema = z.object({
   method: z.string(),
   parameterTypes: z.array(z.string()).optional(),
-  args: z.unknown(),
-  /** The value answered, or the Java exception the method threw. */
-  result: z.unknown(),
+  /** The arguments sent; absent when withheld. */
+  args: z.unknown().optional(),
+  /** The value answered, or the Java exception the method threw; absent when withheld. */
+  result: z.unknown().optional(),
   /** Set when the arguments and result were left out of this answer because the reader's role may not invoke. */
   withheld: z.literal(true).optional(),
   /** `host:port` of the provider that answered; null when none did. */

@@ -173,12 +173,14 @@ const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((t
 
 describe("the Audit page", () => {
   it.each(VIEWS)("shows how far back the trail goes, filters by a date range in the address, and offers the filtered export at $width px, $theme", async (view) => {
-    const path = `/audit?service=io.audit.e2e&from=2026-01-15T00:00&to=2026-02-01T23:59`;
+    const path = `/audit?${new URLSearchParams({ service: "io.audit.e2e", from: "2026-01-15T00:00", to: "2026-02-01T23:59" })}`;
     const page = await signedIn("viewer", path, view);
     const rows = page.locator("[data-audit-id]");
-    await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-audit-id")))).toEqual(["9000000003", "9000000002"]);
-    // The forged summary reads as one line, its escapes visible.
-    expect(await page.locator('[data-audit-id="9000000002"] [data-audit-summary]').textContent()).toBe("forged\\nadmin deleted every route \\u{202E}txt.exe");
+    await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-audit-id"))), { timeout: 30_000 }).toEqual(["9000000003", "9000000002"]);
+    // The forged summary reads as one line, its escapes visible and marked as escapes.
+    const forged = page.locator('[data-audit-id="9000000002"] [data-audit-summary]');
+    expect(await forged.textContent()).toBe("forged\\nadmin deleted every route \\u{202E}txt.exe");
+    expect(await forged.locator("[data-escape]").allTextContents()).toEqual(["\\n", "\\u{202E}"]);
     // The range note: the oldest entry kept, the cap, and that older ones were rotated away (the ids start above 0).
     const span = page.getByTestId("audit-span");
     expect(await span.textContent()).toMatch(/^The trail holds \d+ entries, back to .+ \(entry \d{10}\)\. It keeps the newest 10,000 \(CONSOLE_AUDIT_MAX\)\. (Older entries were rotated away|Nothing older has been removed)/);
@@ -196,9 +198,9 @@ describe("the Audit page", () => {
   });
 
   it("tells a viewer that an invocation's arguments are not shown", async () => {
-    const page = await signedIn("viewer", `/audit?kind=invoke&service=${GREETING}`, { width: 1400, theme: "light" });
+    const page = await signedIn("viewer", `/audit?${new URLSearchParams({ kind: "invoke", service: GREETING })}`, { width: 1400, theme: "light" });
     await page.locator(`[data-audit-id="${invokedId}"] [data-testid="audit-expand"]`).click();
-    await expect.poll(() => page.getByTestId("audit-invocation-withheld").textContent()).toBe("Not shown: only roles that may invoke see what was sent and answered.");
+    await expect.poll(() => page.getByTestId("audit-invocation-withheld").textContent(), { timeout: 30_000 }).toBe("Not shown: only roles that may invoke see what was sent and answered.");
     expect(await page.content()).not.toContain("secret-argument-4111");
   });
 });

@@ -241,7 +241,8 @@ export class AuditLog implements AuditWriter {
     this.names = names.filter((n) => auditIdOfNode(n) !== null).sort();
     if (changed) this.sorted = null;
     this.lastSync = Date.now();
-    await this.aclCheck.check();
+    // Not awaited: a slow getACL must not hold back the listing's readers.
+    void this.aclCheck.check();
     if (changed) for (const l of this.listeners) l();
     if (this.wrote) await this.trim();
   }
