@@ -79,8 +79,18 @@ export function AuditChange({ entry }: { entry: Pick<AuditEntry, "before" | "aft
           <Fact term="Method">
             {call.method}({(call.parameterTypes ?? []).join(", ")})
           </Fact>
-          <Fact term="Arguments">{JSON.stringify(call.args)}</Fact>
-          <Fact term="Result">{JSON.stringify(call.result)}</Fact>
+          {call.withheld ? (
+            <Fact term="Arguments, result">
+              <span className="font-sans text-zinc-500 dark:text-zinc-400" data-testid="audit-invocation-withheld">
+                Not shown: only roles that may invoke see what was sent and answered.
+              </span>
+            </Fact>
+          ) : (
+            <>
+              <Fact term="Arguments">{JSON.stringify(call.args)}</Fact>
+              <Fact term="Result">{JSON.stringify(call.result)}</Fact>
+            </>
+          )}
           <Fact term="Provider">{call.provider ?? "none answered"}</Fact>
           <Fact term="Time">{call.elapsedMs} ms</Fact>
         </dl>

@@ -2,7 +2,7 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import Link from "next/link";
-import { Fragment, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import type { AuditEntry } from "@/lib/api/audit";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
 import { serviceHref } from "@/lib/format/hrefs";
@@ -14,12 +14,14 @@ import { TimeAgo } from "../ui/time-ago";
 import { AuditActor } from "./audit-actor";
 import { RestoreDeletion } from "../routes/restore-deletion";
 import { AuditChange } from "./audit-change";
+import { AuditSummary } from "./audit-summary";
 
 /**
  * Audit entries, newest first: when, who, what, on which service, and whether it worked;
  * each row opens to show what changed. On a phone each entry is a card (a stacked table).
+ * `actions`: more buttons for a row (e.g. restoring a deleted route), shown before "Changes".
  */
-export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+export function AuditTable({ entries, actions }: { entries: readonly AuditEntry[]; actions?: (entry: AuditEntry) => ReactNode }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((was) => {
@@ -57,7 +59,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   <div className="min-w-0">
                     <Badge tone={kindTone(entry.kind)}>{KIND_LABELS[entry.kind]}</Badge>
                     <span className="mt-0.5 block text-sm [overflow-wrap:anywhere]" data-audit-summary>
-                      {entry.summary}
+                      <AuditSummary text={entry.summary} />
                     </span>
                   </div>
                 </TD>
@@ -75,11 +77,14 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                   </span>
                 </TD>
                 <TD data-label="" className="text-right max-sm:flex! max-sm:justify-end">
+                  <span className="inline-flex flex-wrap items-center justify-end gap-1">
+                  {actions?.(entry)}
                   <RestoreDeletion entry={entry} />
                   <Button type="button" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => toggle(entry.id)} data-testid="audit-expand">
                     {expanded ? <ChevronDown className="h-4 w-4" aria-hidden /> : <ChevronRight className="h-4 w-4" aria-hidden />}
                     Changes
                   </Button>
+                  </span>
                 </TD>
               </TRow>
               {expanded && (

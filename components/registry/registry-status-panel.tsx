@@ -12,6 +12,7 @@ import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { TimeAgo } from "../ui/time-ago";
 import { useNow } from "../ui/use-now";
+import { AuditAclStatusNote } from "./audit-acl-status";
 import { LiveUpdatesStatus } from "./live-updates-status";
 import { StateHistory } from "./state-history";
 
@@ -19,8 +20,9 @@ import { StateHistory } from "./state-history";
 const STATUS_POLL_MS = 3_000;
 
 /**
- * One card per configured registry: state, freshness, servers, root, what was read, the last
- * error, the last state changes, invalid nodes; and how this page is kept current.
+ * Whether the audit trail's path is world-writable; one card per configured registry: state,
+ * freshness, servers, root, what was read, the last error, the last state changes, invalid
+ * nodes; and how this page is kept current.
  */
 export function RegistryStatusPanel() {
   const { data, error, dataUpdatedAt } = useQuery({ ...registryStatusQuery(), refetchInterval: STATUS_POLL_MS });
@@ -28,6 +30,7 @@ export function RegistryStatusPanel() {
   if (!data) return <Callout>Loading…</Callout>;
   return (
     <div className="space-y-4">
+      <AuditAclStatusNote status={data.audit} />
       <div className="grid gap-4 md:grid-cols-2">
         {data.registries.map((r) => (
           <RegistryCard key={r.source} registry={r} fetchedAt={dataUpdatedAt} />

@@ -6,7 +6,7 @@
  * written, a method invoked): who, when, from where, what, and the state before and after.
  */
 import { z } from "zod";
-import { choiceParam, textParam, wholeNumberParam } from "./query-params";
+import { choiceParam, instantParam, textParam, wholeNumberParam } from "./query-params";
 import { routeSchema } from "./routes";
 
 /** What an entry records. `route.priority` is an edit that changed only the priority. */
@@ -49,13 +49,20 @@ export const auditRouteSchema = z.object({
   id: z.string(),
 });
 
-/** What an invocation entry records of the call. Arguments and result may be cut short (`truncated`). */
+/**
+ * What an invocation entry records of the call. Arguments and result may be cut short
+ * (`truncated`). They are answered only to roles that may invoke: for others both are left
+ * out and `withheld` is true (the server strips them; see docs/api.md).
+ */
 export const auditInvocationSchema = z.object({
   method: z.string(),
   parameterTypes: z.array(z.string()).optional(),
-  args: z.unknown(),
-  /** The value answered, or the Java exception the method threw. */
-  result: z.unknown(),
+  /** The arguments sent; absent when withheld. */
+  args: z.unknown().optional(),
+  /** The value answered, or the Java exception the method threw; absent when withheld. */
+  result: z.unknown().optional(),
+  /** Set when the arguments and result were left out of this answer because the reader's role may not invoke. */
+  withheld: z.literal(true).optional(),
   /** `host:port` of the provider that answered; null when none did. */
   provider: z.string().nullable(),
   elapsedMs: z.number().nonnegative(),
@@ -90,14 +97,25 @@ export type AuditDraft = Omit<AuditEntry, "id">;
 export const AUDIT_DEFAULT_LIMIT = 50;
 export const AUDIT_MAX_LIMIT = 500;
 
-export const auditQuerySchema = z.object({
-  /** A service key (`group/interface:version`) or an interface: entries of that service. */
+/** The filters GET /api/v1/audit and its export share. */
+export const auditFilterSchema = z.object({
+  /**
+   * Part of a service key (`group/interface:version`), case-insensitive: an interface alone,
+   * a package prefix, `demo/` for a group. Entries whose service key contains it.
+   */
   service: textParam("service", { max: 1_000 }),
   /** An actor's name. */
   user: textParam("user", { max: 200 }),
   kind: choiceParam("kind", AUDIT_KINDS),
   /** A route key (an entry's `route.key`). */
   route: textParam("route", { max: 4_000 }),
+  /** Entries at or after this instant (ISO 8601 with offset, or ms since the epoch). */
+  from: instantParam("from"),
+  /** Entries at or before this instant (inclusive). */
+  to: instantParam("to"),
+});
+
+export const auditQuerySchema = auditFilterSchema.extend({
   /** `nextCursor` of the page before: entries older than it. */
   cursor: z
     .string({ error: "cursor must be the nextCursor of a page" })
@@ -106,11 +124,37 @@ export const auditQuerySchema = z.object({
   limit: wholeNumberParam("limit", { min: 1, max: AUDIT_MAX_LIMIT, fallback: AUDIT_DEFAULT_LIMIT }),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type AuditFilterQuery = z.output<typeof auditFilterSchema>;
+
+/** The formats of GET /api/v1/audit/export. */
+export const AUDIT_EXPORT_FORMATS = ["csv", "jsonl"] as const;
+export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
+
+/** GET /api/v1/audit/export: the filters of the list and the format (`csv` when left out). */
+export const auditExportQuerySchema = auditFilterSchema.extend({
+  format: choiceParam("format", AUDIT_EXPORT_FORMATS).default("csv"),
+});
+export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
+
+/**
+ * How far back the trail goes, whatever the filters: the oldest entry kept, how many are
+ * held, the cap (CONSOLE_AUDIT_MAX), and whether older entries are gone (the trail is at
+ * its cap, or its oldest id shows entries before it were removed: ids are ZooKeeper's
+ * sequence, which counts every entry ever made under the path).
+ */
+export const auditTrailSpanSchema = z.object({
+  count: z.number().int().nonnegative(),
+  max: z.number().int().positive(),
+  oldest: z.object({ id: auditIdSchema, at: z.number() }).nullable(),
+  rotated: z.boolean(),
+});
+export type AuditTrailSpan = z.infer<typeof auditTrailSpanSchema>;
 
 /** A page of entries, newest first; `nextCursor` fetches the next (older) page, null on the last. */
 export const auditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
   nextCursor: auditIdSchema.nullable(),
+  span: auditTrailSpanSchema,
 });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
 

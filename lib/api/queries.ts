@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { auditResponseSchema, routeHistoryResponseSchema } from "./audit";
-import type { AuditFilter } from "./audit-filter";
+import { type AuditFilter, auditFilterParams } from "./audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
@@ -186,7 +186,7 @@ export function auditPagesQuery(filter: AuditFilter) {
     queryKey: queryKeys.audit(filter),
     queryFn: ({ pageParam, signal }) =>
       fetchJson(
-        url("/api/v1/audit", { service: filter.service ?? "", user: filter.user ?? "", kind: filter.kind ?? "", route: filter.route ?? "", cursor: pageParam ?? "", limit: String(AUDIT_PAGE_SIZE) }),
+        url("/api/v1/audit", { ...auditFilterParams(filter), cursor: pageParam ?? "", limit: String(AUDIT_PAGE_SIZE) }),
         auditResponseSchema,
         signal,
       ),

@@ -45,3 +45,25 @@ export function choiceParam<const T extends readonly [string, ...string[]]>(name
     .refine((text): text is T[number] => (values as readonly string[]).includes(text), { error: (issue) => `${expected}, got ${shown(issue.input)}` })
     .optional();
 }
+
+/** An ISO 8601 date-time with its offset: `2026-12-01T10:00:00Z`, `2026-12-01T11:00+01:00`, with or without seconds and fraction. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * Optional instant, as ms since the epoch: an ISO 8601 date-time with an offset (`Z` or
+ * `+01:00`) or a whole number of ms since the epoch. A date-time without an offset is
+ * refused, since the server could only guess its zone.
+ */
+export function instantParam(name: string) {
+  const expected = `${name} must be an ISO 8601 date-time with an offset (2026-12-01T10:00:00Z) or ms since the epoch`;
+  return z
+    .string({ error: (issue) => `${expected}, got ${shown(issue.input)}` })
+    .trim()
+    .transform((text, ctx) => {
+      const ms = /^\d{1,15}$/.test(text) ? Number(text) : ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
+      if (Number.isSafeInteger(ms)) return ms;
+      ctx.addIssue({ code: "custom", message: `${expected}, got ${shown(text)}`, input: text });
+      return z.NEVER;
+    })
+    .optional();
+}

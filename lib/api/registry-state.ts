@@ -67,5 +67,18 @@ export const registryStatusSchema = z.object({
 });
 export type RegistryStatus = z.infer<typeof registryStatusSchema>;
 
-export const registryStatusResponseSchema = z.object({ registries: z.array(registryStatusSchema) });
+/**
+ * The audit trail's ZooKeeper path and its ACL as last read (after each listing of the
+ * path); null before the first read. `worldWritable`: `world:anyone` may create, delete or
+ * write there, so any ZooKeeper client can forge or delete entries.
+ */
+export const auditAclStatusSchema = z.object({
+  path: z.string(),
+  acl: z.string(),
+  worldWritable: z.boolean(),
+  checkedAt: z.number(),
+});
+export type AuditAclStatus = z.infer<typeof auditAclStatusSchema>;
+
+export const registryStatusResponseSchema = z.object({ registries: z.array(registryStatusSchema), audit: auditAclStatusSchema.nullable() });
 export type RegistryStatusResponse = z.infer<typeof registryStatusResponseSchema>;

@@ -34,10 +34,16 @@ export interface ConsoleConfig {
    * empty (the default): nowhere but registered providers.
    */
   readonly directUrls?: readonly AllowEntry[];
+   * Route and config-rule changes per user (CONSOLE_WRITE_RATE `60/120`): `perMinute`
+   * refilled, up to `burst` at once. Each change writes an audit entry, so this bounds how
+   * fast one user can rotate the trail's older entries away (CONSOLE_AUDIT_MAX).
+   */
+  readonly writeRate: { readonly perMinute: number; readonly burst: number };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_INVOKE_RATE = { perSecond: 20, burst: 40 } as const;
+export const DEFAULT_WRITE_RATE = { perMinute: 60, burst: 120 } as const;
 
 export const DEFAULT_REGISTRY = "zookeeper://127.0.0.1:2181";
 export const DEFAULT_PORT = 3000;
@@ -81,6 +87,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     auth: parseAuthConfig(env),
     maxBodyBytes: parseMaxBodyBytes(env.CONSOLE_MAX_BODY_BYTES),
     invokeRate: parseInvokeRate(env.CONSOLE_INVOKE_RATE),
+    writeRate: parseWriteRate(env.CONSOLE_WRITE_RATE),
     zkAcl: parseZkAcl(env, registries),
     audit: parseAudit(env),
     directUrls: parseDirectUrls(env.CONSOLE_DIRECT_URLS),
@@ -138,6 +145,17 @@ function parseInvokeRate(raw: string | undefined): { perSecond: number; burst: n
   const burst = m?.[2] === undefined ? perSecond * 2 : Number(m[2]);
   if (!m || perSecond < 1 || burst < 1) throw new ConfigError("CONSOLE_INVOKE_RATE", `"${text}" is not RATE or RATE/BURST (whole numbers from 1, e.g. 20/40)`);
   return { perSecond, burst };
+}
+
+/** CONSOLE_WRITE_RATE: `PER_MINUTE` or `PER_MINUTE/BURST` (burst defaults to the rate). */
+function parseWriteRate(raw: string | undefined): { perMinute: number; burst: number } {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_WRITE_RATE;
+  const m = /^(\d{1,6})(?:\/(\d{1,6}))?$/.exec(text);
+  const perMinute = Number(m?.[1]);
+  const burst = m?.[2] === undefined ? perMinute : Number(m[2]);
+  if (!m || perMinute < 1 || burst < 1) throw new ConfigError("CONSOLE_WRITE_RATE", `"${text}" is not PER_MINUTE or PER_MINUTE/BURST (whole numbers from 1, e.g. 60/120)`);
+  return { perMinute, burst };
 }
 
 /**

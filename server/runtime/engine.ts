@@ -13,6 +13,7 @@ import { retainRegisteredConnections } from "../governance/connection-retention"
 import { attachDiskCache, type DiskCache } from "../registry/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
 import { serviceRuleKey } from "@/lib/dubbo/config-rule-key";
+import { TokenBuckets } from "../auth/rate-limits";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
 import { EventBus } from "./event-bus";
@@ -41,6 +42,8 @@ export class Engine {
   readonly invocations: InvokeService;
   /** One shared connection per provider address, used by the invocations. */
   readonly connections: ConnectionPool;
+  /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
+  readonly writeLimits: TokenBuckets;
   private caches: DiskCache[] = [];
   private readonly stopRetention: () => void;
 
@@ -48,6 +51,7 @@ export class Engine {
     readonly config: ConsoleConfig,
     readonly log: Logger = createLogger(config.logLevel),
   ) {
+    this.writeLimits = new TokenBuckets("route and rule changes", config.writeRate.perMinute / 60, config.writeRate.burst);
     this.registries = config.registries.map((address) => new Registry(address, log, config.zkAcl));
     this.audit = new AuditLog(this.registries[0]!.session, config.audit, log);
     this.catalog = new ServiceCatalog(this.registries);
@@ -104,7 +108,7 @@ export class Engine {
   }
 
   registryStatus(): RegistryStatusResponse {
-    return { registries: this.registries.map((r) => r.status()) };
+    return { registries: this.registries.map((r) => r.status()), audit: this.audit.acl };
   }
 }
 

@@ -8,6 +8,7 @@ import type { Requirement } from "@/lib/auth/roles";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { admit } from "./admission";
 import { errorResponse } from "./error-response";
+import { limitWrites } from "./write-limit";
 
 /** What a handler body receives: the request and the process's engine. */
 export interface HandlerContext {
@@ -40,7 +41,8 @@ export interface MethodSpec {
 /**
  * Wraps every route handler (route files get it through `endpoint()`): admits the request
  * (401 without valid credentials, 403 for a cross-origin cookie write or a role below
- * `spec.permission`; see admission.ts), runs it, answers
+ * `spec.permission`; see admission.ts), counts a change against its user's budget (429 past
+ * it; write-limit.ts), runs it, answers
  * its value as JSON (a Response it returns is answered as it is), turns typed errors into `{ error: { code, message } }` with the
  * status from HTTP_STATUS, and turns anything unexpected into a logged 500 that says
  * nothing of the internals.
@@ -50,6 +52,7 @@ export function route(spec: MethodSpec) {
     const engine = getEngine();
     try {
       const actor = await admit(request, spec.permission, authRuntime().authenticator);
+      limitWrites(spec.permission, actor, engine);
       const result = await spec.handle({ request, engine, actor });
       if (result instanceof Response) return result;
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });

@@ -1,4 +1,5 @@
 import { type AuditDraft, type AuditEntry, auditEntrySchema } from "@/lib/api/audit";
+import { safeSummary } from "@/lib/audit/summary-text";
 
 /**
  * How an audit entry is stored: one ZooKeeper node per entry, `{path}/e-{sequence}`, whose
@@ -25,10 +26,11 @@ export function auditIdOfNode(name: string): string | null {
 /**
  * The data of an entry's node: its JSON, within `maxBytes`. When too large, the largest
  * fields (invocation result and arguments, then after and before) are replaced by a prefix
- * of their JSON text, one at a time until it fits, and `truncated: true` is set.
+ * of their JSON text, one at a time until it fits, and `truncated: true` is set. The
+ * summary is stored safe (lib/audit/summary-text.ts: one line, escaped, bounded).
  */
 export function encodeAuditDraft(draft: AuditDraft, maxBytes = AUDIT_ENTRY_MAX_BYTES): Buffer {
-  let entry: AuditDraft = draft;
+  let entry: AuditDraft = { ...draft, summary: safeSummary(draft.summary) };
   let data = Buffer.from(JSON.stringify(entry), "utf8");
   for (const cut of CUTS) {
     if (data.length <= maxBytes) return data;
@@ -57,7 +59,11 @@ function prefix(value: unknown): unknown {
 /** Why a node could not be read as an entry. */
 export type AuditReadProblem = { readonly node: string; readonly reason: string };
 
-/** The entry node `name` holds `data`; a problem (not JSON, not an entry) when it does not. Never throws. */
+/**
+ * The entry node `name` holds `data`; a problem (not JSON, not an entry) when it does not.
+ * Never throws. The summary is made safe again: any ZooKeeper client that may write the
+ * trail's path could have written the node.
+ */
 export function decodeAuditNode(name: string, data: Buffer): AuditEntry | AuditReadProblem {
   const id = auditIdOfNode(name);
   if (id === null) return { node: name, reason: "not an audit entry's name" };
@@ -69,7 +75,7 @@ export function decodeAuditNode(name: string, data: Buffer): AuditEntry | AuditR
   }
   const parsed = auditEntrySchema.safeParse(typeof json === "object" && json !== null ? { ...json, id } : json);
   if (!parsed.success) return { node: name, reason: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ") };
-  return parsed.data;
+  return { ...parsed.data, summary: safeSummary(parsed.data.summary) };
 }
 
 export function isAuditEntry(read: AuditEntry | AuditReadProblem): read is AuditEntry {

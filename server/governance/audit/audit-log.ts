@@ -1,12 +1,14 @@
 import zookeeper from "node-zookeeper-client";
-import type { AuditDraft, AuditEntry, AuditQuery, AuditResponse } from "@/lib/api/audit";
+import type { AuditDraft, AuditEntry, AuditFilterQuery, AuditQuery, AuditResponse, AuditTrailSpan } from "@/lib/api/audit";
 import { RegistryUnavailableError } from "@/lib/errors";
 import { Limiter } from "../../registry/limiter";
 import type { ZkSession } from "../../registry/zk-session";
 import { ensurePersistentPath, exceptionCode, type MultiOp } from "../../registry/zk-writes";
 import type { Logger } from "../../runtime/logger";
 import { AUDIT_ENTRY_MAX_BYTES, AUDIT_NODE_PREFIX, auditIdOfNode, decodeAuditNode, encodeAuditDraft, isAuditEntry } from "./audit-entry";
-import { keyOfRouteId, routeHistory, selectAuditPage } from "./audit-query";
+import { AuditAclCheck, type AuditAclStatus } from "./audit-acl";
+import { auditMatcher, keyOfRouteId, routeHistory, selectAuditPage, trailSpan } from "./audit-query";
+import { type AuditReader, entryFor } from "./audit-visibility";
 
 /** Where the audit trail is kept and how much of it. */
 export interface AuditLogOptions {
@@ -82,6 +84,7 @@ export class AuditLog implements AuditWriter {
   /** Whether the last listing failed: it is tried again, and the failure was logged once. */
   private failed = false;
   private readonly maxBytes: number;
+  private readonly aclCheck: AuditAclCheck;
 
   constructor(
     readonly session: ZkSession,
@@ -89,6 +92,7 @@ export class AuditLog implements AuditWriter {
     private readonly log: Logger,
   ) {
     this.maxBytes = options.maxEntryBytes ?? AUDIT_ENTRY_MAX_BYTES;
+    this.aclCheck = new AuditAclCheck(session, options.path, log, session.address.auth !== undefined && session.address.auth !== null);
     this.offSession = session.onSession(() => this.refresh());
     // A listing that failed while the connection was down is tried again once it is back (a resumed session brings no onSession).
     this.offState = session.onState((state) => {
@@ -124,9 +128,33 @@ export class AuditLog implements AuditWriter {
     return this.sorted;
   }
 
-  /** The page of GET /api/v1/audit. */
-  query(query: AuditQuery): AuditResponse {
-    return selectAuditPage(this.entries(), query);
+  /** The page of GET /api/v1/audit, as `reader` may see it (audit-visibility.ts), with how far back the trail goes. */
+  query(query: AuditQuery, reader: AuditReader = { mayInvoke: true }): AuditResponse {
+    const entries = this.entries();
+    const page = selectAuditPage(entries, query);
+    return { entries: page.entries.map((e) => entryFor(e, reader)), nextCursor: page.nextCursor, span: trailSpan(entries, this.options.max) };
+  }
+
+  /**
+   * Every entry `filter` selects, newest first, as `reader` may see it (GET /api/v1/audit/export),
+   * from the entries held now. @throws RegistryUnavailableError before the first listing, ValidationError for a bad range: at once, not when iterated.
+   */
+  select(filter: AuditFilterQuery, reader: AuditReader): Iterable<AuditEntry> {
+    const match = auditMatcher(filter);
+    const entries = this.entries();
+    return (function* () {
+      for (const e of entries) if (match(e)) yield entryFor(e, reader);
+    })();
+  }
+
+  /** How far back the trail goes (the oldest entry, the count, the cap). */
+  span(): AuditTrailSpan {
+    return trailSpan(this.entries(), this.options.max);
+  }
+
+  /** The trail path's ACL as last read (audit-acl.ts); null before the first read. */
+  get acl(): AuditAclStatus | null {
+    return this.aclCheck.status;
   }
 
   /** The entry of `id`, if it is held. */
@@ -213,6 +241,8 @@ export class AuditLog implements AuditWriter {
     this.names = names.filter((n) => auditIdOfNode(n) !== null).sort();
     if (changed) this.sorted = null;
     this.lastSync = Date.now();
+    // Not awaited: a slow getACL must not hold back the listing's readers.
+    void this.aclCheck.check();
     if (changed) for (const l of this.listeners) l();
     if (this.wrote) await this.trim();
   }

@@ -28,6 +28,7 @@ const LEFT_UNSET = new Map([
   ["CONSOLE_MAX_BODY_BYTES", "optional"],
   ["CONSOLE_INVOKE_RATE", "optional"],
   ["CONSOLE_DIRECT_URLS", "optional; default none: direct urls reach registered providers only"],
+  ["CONSOLE_WRITE_RATE", "optional"],
   ["CONSOLE_AUDIT_PATH", "optional"],
   ["CONSOLE_AUDIT_MAX", "optional"],
 ]);

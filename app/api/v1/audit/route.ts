@@ -1,4 +1,5 @@
 import { auditQuerySchema } from "@/lib/api/audit";
+import { can } from "@/lib/auth/roles";
 import { endpoint } from "../../_lib/endpoint";
 import { parseQuery } from "../../_lib/request-input";
 
@@ -6,9 +7,10 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /**
- * GET /api/v1/audit?service=&user=&kind=&route=&cursor=&limit= — the audit trail, newest
- * first, a page at a time (`nextCursor` fetches the next). See docs/api.md.
+ * GET /api/v1/audit?service=&user=&kind=&route=&from=&to=&cursor=&limit= — the audit trail,
+ * newest first, a page at a time (`nextCursor` fetches the next), with how far back it goes
+ * (`span`). Invocation arguments and results only for roles that may invoke. See docs/api.md.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  GET: { permission: "read", handle: ({ request, engine }) => engine.audit.query(parseQuery(request, auditQuerySchema)) },
+  GET: { permission: "read", handle: ({ request, engine, actor }) => engine.audit.query(parseQuery(request, auditQuerySchema), { mayInvoke: can(actor, "invoke") }) },
 });
