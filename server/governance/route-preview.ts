@@ -1,5 +1,5 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import { PREVIEW_LIST_MAX, PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
 import type { Route, RoutesQuery } from "@/lib/api/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError, NotFoundError } from "@/lib/errors";
@@ -12,6 +12,7 @@ import { routeSummary } from "@/lib/routing/route-reason";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { routingContext } from "@/lib/routing/routing-context";
 import { matchWhen } from "@/lib/routing/when-side";
+import { previewProviderFields } from "./preview-page";
 import { listedProviders, type ProviderSet, registryProviders } from "./preview-providers";
 import { type ChainPlan, chainView, planChains, preparePlanned } from "./route-chain-answer";
 import { type ImpactChains, impactDiffer, routeImpact } from "./route-impact";
@@ -56,8 +57,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
   const plan = facts.routes === null ? null : planChains(facts.routes, body, notes);
   return {
     whenMatched: own.whenMatched,
-    result: own.result,
-    providers: own.providers,
+    ...previewProviderFields(own, body.providerPage),
     semantics: body.semantics,
     outcome: own.outcome,
     summary: own.summary,
@@ -142,9 +142,9 @@ function otherSemantics(body: RoutePreviewBody, own: ProviderSet, result: readon
     const when = rule === null ? NOT_EVALUATED : matchWhen(rule.when, ctx);
     const summary = routeSummary(routed.outcome, when, other.length, tables.all.length, rule, body.force);
     const differs = other.length !== result.length || other.some((u, i) => u !== result[i]);
-    return { semantics, whenMatched: rule === null || when.matched, result: other, summary, differs, problem: null };
+    return { semantics, whenMatched: rule === null || when.matched, result: other.slice(0, PREVIEW_LIST_MAX), resultCount: other.length, summary, differs, problem: null };
   } catch (e) {
     if (!isConsoleError(e)) throw e;
-    return { semantics, whenMatched: false, result: [], summary: "", differs: true, problem: e.message };
+    return { semantics, whenMatched: false, result: [], resultCount: 0, summary: "", differs: true, problem: e.message };
   }
 }
