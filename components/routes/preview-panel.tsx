@@ -11,6 +11,7 @@ import { ChainView } from "./chain-view";
 import { ImpactView } from "./impact-view";
 import { ProviderDecisions } from "./provider-decisions";
 import { providerAddress } from "./provider-address";
+import { editorPreviewRequest } from "./provider-page-request";
 import { ReasonGroups } from "./reason-groups";
 
 /**
@@ -22,7 +23,7 @@ import { ReasonGroups } from "./reason-groups";
  * answer shown is the draft's as it stands).
  */
 export function PreviewPanel({ serviceKey, request, settling }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean }) {
-  const query = useQuery({ ...routePreviewQuery(serviceKey, request ?? ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
+  const query = useQuery({ ...routePreviewQuery(serviceKey, request ? editorPreviewRequest(request) : ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
   const answer = query.data;
   const outdated = request === null || query.isPlaceholderData;
   return (

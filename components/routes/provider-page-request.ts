@@ -1,7 +1,18 @@
-import { PREVIEW_PAGE_DEFAULT, type RoutePreviewRequest } from "@/lib/api/route-preview";
+import type { RoutePreviewRequest } from "@/lib/api/route-preview";
 
-/** Providers per page of the preview's list: the first comes with the answer, the others as the list scrolls. */
-export const PROVIDER_PAGE = PREVIEW_PAGE_DEFAULT;
+/**
+ * Providers per page of the preview's list: the first comes with the answer, the others as
+ * the list scrolls. A screen holds about eight rows, and each provider carries its whole
+ * explanation (about 1.5 KB), so a small first page keeps a keystroke's answer small.
+ */
+export const PROVIDER_PAGE = 25;
+/** The editor names ten providers of each list (a chain step's drops, a consumer's gains and losses): it asks for no more. */
+export const LIST_MAX = 10;
+
+/** What the editor asks of the preview's transport besides the draft: the first page, and lists of ten. */
+export function editorPreviewRequest(request: RoutePreviewRequest): RoutePreviewRequest {
+  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX };
+}
 
 /** The request of page `page` of the providers of `request`'s preview: the draft's own route alone, none of the other views. */
 export function providerPageRequest(request: RoutePreviewRequest, page: number): RoutePreviewRequest {

@@ -98,6 +98,12 @@ export const routePreviewBodySchema = z.strictObject(
         { error: (issue) => (issue.code === "unrecognized_keys" ? "providerPage may hold only offset and limit" : says("providerPage", "an object with offset and limit")(issue)) },
       )
       .default({ offset: 0, limit: PREVIEW_PAGE_DEFAULT }),
+    listMax: z
+      .number({ error: says("listMax", `a whole number from 1 to ${PREVIEW_LIST_MAX}`) })
+      .int({ error: says("listMax", "a whole number") })
+      .min(1, { error: "listMax must be at least 1" })
+      .max(PREVIEW_LIST_MAX, { error: `listMax must be at most ${PREVIEW_LIST_MAX}` })
+      .default(PREVIEW_LIST_MAX),
     include: z.array(z.enum(PREVIEW_VIEWS, { error: says("each of include", '"chain", "impact" or "other-semantics"') }), { error: says("include", 'a list of "chain", "impact" and "other-semantics"') }).optional(),
   },
   {

@@ -12,7 +12,7 @@ import { routeSummary } from "@/lib/routing/route-reason";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { routingContext } from "@/lib/routing/routing-context";
 import { matchWhen } from "@/lib/routing/when-side";
-import { previewProviderFields } from "./preview-page";
+import { previewProviderFields, withListsCut } from "./preview-page";
 import { listedProviders, type ProviderSet, registryProviders } from "./preview-providers";
 import { type ChainPlan, chainView, planChains, preparePlanned } from "./route-chain-answer";
 import { type ImpactChains, impactDiffer, routeImpact } from "./route-impact";
@@ -55,9 +55,9 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
   const ctx = routingContext(body.semantics, body.consumer, body.invocation);
   const own = explainRoute(body.enabled ? draft : null, body.force, ctx, set.tables, set.tables.all);
   const plan = facts.routes === null ? null : planChains(facts.routes, body, notes);
-  return {
+  return withListsCut({
     whenMatched: own.whenMatched,
-    ...previewProviderFields(own, body.providerPage),
+    ...previewProviderFields(own, body),
     semantics: body.semantics,
     outcome: own.outcome,
     summary: own.summary,
@@ -67,7 +67,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
     chain: plan && views.has("chain") ? chainView(plan.after, preparePlanned(plan.after, body.semantics), ctx, set.tables, plan.left) : null,
     impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, body, impactChains(plan, body, set, notes)) : null,
     notes,
-  };
+  }, body.listMax);
 }
 
 /**

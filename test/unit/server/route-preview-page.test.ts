@@ -68,3 +68,30 @@ describe("the preview answers a summary and one page of providers (issue 15 item
     }
   });
 });
+
+describe("listMax", () => {
+  it("cuts every list of provider URLs to listMax and keeps every count whole", () => {
+    const consumers = Array.from({ length: 3 }, (_, i) => ({
+      url: `consumer://1.1.1.${i}/${SERVICE}?application=x${i}&interface=${SERVICE}&release=2.7.23&side=consumer`,
+      address: `1.1.1.${i}`,
+      host: `1.1.1.${i}`,
+      application: `x${i}`,
+      release: "2.7.23",
+      registry: "zk",
+      parameters: { application: `x${i}`, interface: SERVICE, release: "2.7.23", side: "consumer" },
+    }));
+    const sources: PreviewSources = { catalog: { routing: () => ({ providers: MANY, consumers }) }, routes: { list: () => ({ routes: [] }) } };
+    const ask = (listMax?: number) =>
+      routePreviewResponseSchema.parse(JSON.parse(JSON.stringify(previewRoute(routePreviewBodySchema.parse({ service: SERVICE, consumer: CONSUMER, rule: "=> zone = west", ...(listMax ? { listMax } : {}) }), sources))));
+    const full = ask();
+    const cut = ask(10);
+    const lists = (a: typeof full) => [a.result.length, a.otherSemantics!.result.length, a.chain!.result.length, a.chain!.steps[0]!.dropped.length, ...a.impact!.consumers.map((c) => c.lost.length)];
+    const counts = (a: typeof full) => [a.resultCount, a.otherSemantics!.resultCount, a.chain!.resultCount, a.chain!.steps[0]!.input - a.chain!.steps[0]!.output, ...a.impact!.consumers.map((c) => c.lostCount)];
+    expect(lists(full)).toEqual([50, 50, 50, 100, 100, 100, 100]);
+    expect(lists(cut)).toEqual([10, 10, 10, 10, 10, 10, 10]);
+    expect(counts(cut)).toEqual(counts(full));
+    expect(counts(full)).toEqual([50, 50, 50, 200, 200, 200, 200]);
+    expect(cut.impact!.consumers[0]!.lost).toEqual(full.impact!.consumers[0]!.lost.slice(0, 10));
+    expect(routePreviewBodySchema.safeParse({ service: SERVICE, consumer: CONSUMER, rule: "=> a = b", listMax: 101 }).error?.issues[0]?.message).toBe("listMax must be at most 100");
+  });
+});
