@@ -71,6 +71,7 @@ export async function benchRegistrySync(services: number, rounds: number): Promi
     for (let i = 0; i < rounds; i++) {
       const { ms, engine } = await consoleSync(zk.dubboAddress);
       ours.push(ms);
+      engine.catalog.finishBuild();
       const seen = engine.catalog.list({ limit: 100_000 }).total;
       if (seen !== services) throw new Error(`console listed ${seen} services, expected ${services}`);
       if (i === rounds - 1) catalog = catalogQueries(engine, rounds);
