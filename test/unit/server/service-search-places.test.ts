@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchMode } from "@/lib/api/services-cursor";
-import { decodeServicesCursor } from "@/lib/api/services-cursor";
+import { decodeServicesCursor, type SearchMode, type ServicesCursor } from "@/lib/api/services-cursor";
 import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { EntityIndex } from "@/server/governance/entity-index";
@@ -56,13 +55,13 @@ describe("searching by place (issue 15 item 22)", () => {
     const reference = scanned(sorted, index, "app-1", "application");
     expect(reference.length).toBeGreaterThan(50);
     const seen: string[] = [];
-    let cursor: ReturnType<typeof decodeServicesCursor> | undefined;
+    let cursor: ServicesCursor | undefined;
     for (;;) {
       const page = searchServices(sorted, index, { q: "app-1", by: "application", limit: 7, cursor });
       seen.push(...page.entries.map((e) => e.key));
       expect(page.total).toBe(reference.length);
       if (page.nextCursor === null) break;
-      cursor = decodeServicesCursor(page.nextCursor);
+      cursor = decodeServicesCursor(page.nextCursor) ?? undefined;
     }
     expect(seen).toEqual(reference);
   });
