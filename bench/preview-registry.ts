@@ -28,6 +28,8 @@ export interface PreviewRegistryShape {
 /** A running registry and the engine that has read it; `stop` closes both. */
 export interface PreviewRegistry {
   readonly engine: Engine;
+  /** The registry's address for DUBBO_REGISTRY (a console of its own on the same registry). */
+  readonly dubboAddress: string;
   /** The consumer URLs written, in consumer order. */
   readonly consumers: readonly string[];
   stop(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startPreviewRegistry(shape: PreviewRegistryShape): Promise
     );
     return {
       engine: started,
+      dubboAddress: zk.dubboAddress,
       consumers,
       stop: async () => {
         started.close();

@@ -70,7 +70,7 @@ export async function benchServerPreview(shape: PreviewRegistryShape, edit: (n: 
         repeat,
         serialize,
         first,
-        kept: answer.result.length,
+        kept: answer.resultCount,
         chainSteps: answer.chain?.steps.length ?? 0,
         consumers: answer.impact?.total ?? 0,
         changed: answer.impact?.changed ?? 0,

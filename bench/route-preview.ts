@@ -34,9 +34,9 @@ import { goal } from "./registry-goals";
 import { benchServerPreview } from "./route-preview-server";
 import { consumerUrl, providerUrl } from "./registry-urls";
 
-const PROVIDERS = 10_000;
+export const PROVIDERS = 10_000;
 const SERVICE = 1;
-const RULE = "application = web-gateway-* & method = create,update => host = 10.16.1*,10.16.3* & release != 2.7.23";
+export const RULE = "application = web-gateway-* & method = create,update => host = 10.16.1*,10.16.3* & release != 2.7.23";
 /**
  * The server's draft at its n-th call, as an operator typing a host: the host condition
  * with one more value, which no provider has (they are all on 10.16.*), so the same
@@ -50,7 +50,7 @@ const JIT_CALLS = 5;
 const GOAL_MS = 20;
 const GOAL_VS_JAVA = 1;
 /** The server's registry: the engine's providers, and consumers and saved routes for the chain and impact views. */
-const SHAPE: PreviewRegistryShape = {
+export const SHAPE: PreviewRegistryShape = {
   service: SERVICE,
   providers: PROVIDERS,
   consumers: 40,
@@ -83,7 +83,8 @@ function timeEngine(semantics: RouteSemantics, consumer: string, providers: read
 }
 
 /** The machine's load: the figures are wall time, and the machine may be shared. */
-function load(): string {
+/** The load average and cores, printed beside the figures. */
+export function load(): string {
   return `load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(" ")} on ${availableParallelism()} cores`;

@@ -4,6 +4,10 @@
  * and BENCH_ROUNDS (default 5).
  * `npm run bench -- route-preview` times a route preview of 10,000 providers against
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
+ * `npm run bench -- preview-editor` times issue 15 item 20's keystroke to painted preview in
+ * Chromium on the built console, 10,000 providers and 40 consumers (BENCH_KEYSTROKES, default 30).
+ * `npm run bench -- startup-block` times issue 15 item 21's event-loop blocks in the built console
+ * during start-up and churn at 250,000 URLs (BENCH_SERVICES_LARGE, BENCH_CHURN_SECONDS).
  * `npm run bench -- raw-echo` prints issue 8's ceiling: Dubbo frames echoed over loopback
  * TCP, 64 in flight, 1 KiB bodies (BENCH_ECHO_SECONDS, default 5).
  * `npm run bench -- invoke` measures issue 8's engine against the real Java 3.3 consumer:
@@ -24,7 +28,9 @@ import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
 import { benchHessian } from "./hessian";
+import { benchPreviewEditor } from "./preview-editor";
 import { benchRoutePreview } from "./route-preview";
+import { benchStartupBlock } from "./startup-block";
 
 async function main(): Promise<void> {
   await ensureJavaPeersBuilt();
@@ -36,6 +42,8 @@ async function main(): Promise<void> {
     ["registry-sync", () => benchRegistrySync(services, rounds)],
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
+    ["startup-block", () => benchStartupBlock(Number(process.env.BENCH_SERVICES_LARGE ?? 10_000), Number(process.env.BENCH_CHURN_SECONDS ?? 20))],
+    ["preview-editor", () => benchPreviewEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["hessian", async () => benchHessian(rounds)],

@@ -35,8 +35,8 @@ export function ChainView({ chain }: { chain: Chain }) {
           </li>
         ))}
       </ol>
-      <p className="text-xs text-zinc-700 dark:text-zinc-300" data-chain-result={chain.result.length}>
-        In the end the consumer gets {chain.result.length === 0 ? "no provider" : `${chain.result.length}: ${chain.result.slice(0, 10).map(providerAddress).join(", ")}${chain.result.length > 10 ? "…" : ""}`}.
+      <p className="text-xs text-zinc-700 dark:text-zinc-300" data-chain-result={chain.resultCount}>
+        In the end the consumer gets {chain.resultCount === 0 ? "no provider" : `${chain.resultCount}: ${chain.result.slice(0, 10).map(providerAddress).join(", ")}${chain.resultCount > 10 ? "…" : ""}`}.
       </p>
       {chain.left.length > 0 && (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Not in the chain: {chain.left.map((l) => `${l.name} (${l.why})`).join("; ")}.</p>

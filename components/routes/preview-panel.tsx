@@ -12,6 +12,8 @@ import { ChainView } from "./chain-view";
 import { ImpactView } from "./impact-view";
 import { ProviderDecisions } from "./provider-decisions";
 import { providerAddress } from "./provider-address";
+import { editorPreviewRequest } from "./provider-page-request";
+import { ReasonGroups } from "./reason-groups";
 
 /**
  * What the draft does, asked of POST /api/v1/routes/preview whenever the (debounced) draft
@@ -23,7 +25,7 @@ import { providerAddress } from "./provider-address";
  * route previewed as enabled).
  */
 export function PreviewPanel({ serviceKey, request, settling, note }: { serviceKey: string; request: RoutePreviewRequest | null; settling: boolean; note?: ReactNode }) {
-  const query = useQuery({ ...routePreviewQuery(serviceKey, request ?? ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
+  const query = useQuery({ ...routePreviewQuery(serviceKey, request ? editorPreviewRequest(request) : ({} as RoutePreviewRequest)), enabled: request !== null, placeholderData: keepPreviousData });
   const answer = query.data;
   const outdated = request === null || query.isPlaceholderData;
   return (
@@ -42,8 +44,9 @@ export function PreviewPanel({ serviceKey, request, settling, note }: { serviceK
       {answer && (
         <div className={outdated ? "space-y-4 opacity-60" : "space-y-4"}>
           <Outcome answer={answer} />
-          <Section title="Providers of this consumer" count={answer.result.length} testId="preview-result">
-            <ProviderDecisions providers={answer.providers} />
+          <Section title="Providers of this consumer" count={answer.resultCount} testId="preview-result">
+            <ReasonGroups answer={answer} />
+            <ProviderDecisions serviceKey={serviceKey} request={request} answer={answer} />
           </Section>
           {answer.chain && (
             <Section title="All routes of the service together" testId="preview-chain-section">
@@ -80,11 +83,18 @@ function Outcome({ answer }: { answer: RoutePreviewResponse }) {
             <p>{other.problem}</p>
           ) : (
             <p>
-              A Dubbo {other.semantics} consumer like this one would get {other.result.length === 0 ? "no provider" : other.result.map(providerAddress).join(", ")}: {other.summary}
+              A Dubbo {other.semantics} consumer like this one would get {addresses(other.result, other.resultCount)}: {other.summary}
             </p>
           )}
         </Callout>
       )}
     </div>
   );
+}
+
+/** The first providers of a result by address, and how many more. */
+function addresses(result: readonly string[], count: number): string {
+  if (count === 0) return "no provider";
+  const shown = result.slice(0, 10).map(providerAddress).join(", ");
+  return count > 10 ? `${count}: ${shown} and ${count - 10} more` : shown;
 }

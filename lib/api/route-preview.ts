@@ -21,6 +21,11 @@ export const PREVIEW_MAX_ARGUMENTS = 64;
  */
 export const PREVIEW_LIST_MAX = 100;
 
+/** How many providers (with their reasons) an answer holds unless the request asks for another page size. */
+export const PREVIEW_PAGE_DEFAULT = 100;
+/** The largest page of providers a request may ask for. */
+export const PREVIEW_PAGE_MAX = 500;
+
 /** The views an answer can carry besides the draft's own: both unless the request names fewer. */
 export const PREVIEW_VIEWS = ["chain", "impact", "other-semantics"] as const;
 
@@ -85,6 +90,26 @@ export const routePreviewBodySchema = z.strictObject(
      * copies the edited route (`id`) has for an edit (as PUT keeps them).
      */
     targets: routeTargetsSchema.optional(),
+    providerPage: z
+      .strictObject(
+        {
+          offset: z.number({ error: says("providerPage.offset", "a whole number, the first provider of the page (0 is the first)") }).int({ error: says("providerPage.offset", "a whole number") }).min(0, { error: "providerPage.offset must be at least 0" }).default(0),
+          limit: z
+            .number({ error: says("providerPage.limit", `a whole number from 1 to ${PREVIEW_PAGE_MAX}`) })
+            .int({ error: says("providerPage.limit", "a whole number") })
+            .min(1, { error: "providerPage.limit must be at least 1" })
+            .max(PREVIEW_PAGE_MAX, { error: `providerPage.limit must be at most ${PREVIEW_PAGE_MAX}` })
+            .default(PREVIEW_PAGE_DEFAULT),
+        },
+        { error: (issue) => (issue.code === "unrecognized_keys" ? "providerPage may hold only offset and limit" : says("providerPage", "an object with offset and limit")(issue)) },
+      )
+      .default({ offset: 0, limit: PREVIEW_PAGE_DEFAULT }),
+    listMax: z
+      .number({ error: says("listMax", `a whole number from 1 to ${PREVIEW_LIST_MAX}`) })
+      .int({ error: says("listMax", "a whole number") })
+      .min(1, { error: "listMax must be at least 1" })
+      .max(PREVIEW_LIST_MAX, { error: `listMax must be at most ${PREVIEW_LIST_MAX}` })
+      .default(PREVIEW_LIST_MAX),
     include: z.array(z.enum(PREVIEW_VIEWS, { error: says("each of include", '"chain", "impact" or "other-semantics"') }), { error: says("include", 'a list of "chain", "impact" and "other-semantics"') }).optional(),
   },
   {
@@ -154,8 +179,9 @@ export type ChainStep = z.infer<typeof chainStepSchema>;
 /** Every enabled route of the service that Dubbo 2.7 loads, and the draft, in priority order, for the request's consumer. */
 export const chainViewSchema = z.object({
   steps: z.array(chainStepSchema),
-  /** What the consumer gets at the end: input order, duplicates kept. */
+  /** What the consumer gets at the end: input order, duplicates kept; the first {@link PREVIEW_LIST_MAX} (`resultCount` in all). */
   result: z.array(z.string()),
+  resultCount: z.number().int(),
   /** Saved routes left out of the chain, and why (disabled, not loaded by Dubbo 2.7, the one the draft replaces). */
   left: z.array(z.object({ id: z.string(), name: z.string(), why: z.string() })),
 });
@@ -211,12 +237,29 @@ export const impactViewSchema = z.object({
 });
 export type ImpactView = z.infer<typeof impactViewSchema>;
 
+/** One provider of the preview's page. */
+export const previewProviderSchema = z.object({ url: z.string(), kept: z.boolean(), reason: z.string(), conditions: conditionExplanationSchema });
+export type PreviewProvider = z.infer<typeof previewProviderSchema>;
+
+/** The providers sharing one reason (lib/routing/reason-group.ts): `first` is the place of the first of them. */
+export const reasonGroupSchema = z.object({ kept: z.boolean(), reason: z.string(), count: z.number().int(), first: z.number().int() });
+export type ReasonGroup = z.infer<typeof reasonGroupSchema>;
+
 /** The answer of POST /api/v1/routes/preview. */
 export const routePreviewResponseSchema = z.object({
   /** Issue 7's fields. */
   whenMatched: z.boolean(),
+  /** The providers the router returns: input order, duplicates kept; the first {@link PREVIEW_LIST_MAX} (`resultCount` in all). */
   result: z.array(z.string()),
-  providers: z.array(z.object({ url: z.string(), kept: z.boolean(), reason: z.string(), conditions: conditionExplanationSchema })),
+  resultCount: z.number().int(),
+  /** One page of the providers routed (`providerPage` of the request), in input order, each kept or dropped and why. */
+  providers: z.array(previewProviderSchema),
+  /** How many providers were routed in all, and where the page starts. */
+  providerCount: z.number().int(),
+  providerOffset: z.number().int(),
+  /** Every provider counted by its reason, as a reason reads without the provider's own values; largest first, at most {@link PREVIEW_LIST_MAX} (`reasonCount` in all). */
+  reasons: z.array(reasonGroupSchema),
+  reasonCount: z.number().int(),
   /** What the answer stands for, and how the route ended. */
   semantics: z.enum(["2.7", "3.x"]),
   outcome: routeOutcomeSchema,
@@ -227,7 +270,9 @@ export const routePreviewResponseSchema = z.object({
     .object({
     semantics: z.enum(["2.7", "3.x"]),
     whenMatched: z.boolean(),
+    /** The first {@link PREVIEW_LIST_MAX} (`resultCount` in all). */
     result: z.array(z.string()),
+    resultCount: z.number().int(),
     summary: z.string(),
     differs: z.boolean(),
     /** Why the other semantics could not route (the rule or a URL it rejects); null when it could. */

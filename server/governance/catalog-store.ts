@@ -79,7 +79,25 @@ export class CatalogStore {
    * providers always are. A different set of sources derives everything.
    */
   rebuild(sources: readonly CatalogSource[]): ServiceChange[] {
+    const steps = this.rebuildSteps(sources);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * {@link rebuild} in steps, for a caller that spreads a large one over turns of the event
+   * loop (250,000 URLs take seconds): it yields after each interface node read and each
+   * service derived. Between steps every service's entry is its old one or its new one,
+   * whole, indexes and list order included, so reads stay consistent service by service;
+   * only a first build (an empty store) sorts the list once at the end, and is not to be
+   * read before it ends. Changes reported meanwhile ({@link nodeChanged}, {@link refresh})
+   * apply at once; a node the build reaches afterwards is then found unchanged.
+   */
+  *rebuildSteps(sources: readonly CatalogSource[]): Generator<void, ServiceChange[], void> {
     const sameSources = sources.length === this.sources.length && sources.every((s, i) => s.registry === this.sources[i]!.registry);
+    const first = this.byKey.size === 0;
     this.sources = sources;
     const dirty = new Set<string>();
     if (!sameSources) {
@@ -88,22 +106,33 @@ export class CatalogStore {
       this.nodesByKey.clear();
     }
     const present = new Set<string>();
-    sources.forEach((s, i) => {
+    for (const [i, s] of sources.entries()) {
       for (const name of s.serviceNames()) {
         present.add(ref(i, name));
         const node = s.service(name);
         const before = this.nodes.get(ref(i, name));
         if (before && sameNodeContent(before, node)) continue;
         this.regroup(i, name, node, dirty);
+        yield;
       }
-    });
-    for (const r of [...this.nodes.keys()]) if (!present.has(r)) this.regroup(sourceOf(r), r.slice(r.indexOf("\n") + 1), undefined, dirty);
+    }
+    // A node not listed is gone, unless it came while the steps ran (and was grouped then).
+    for (const r of [...this.nodes.keys()]) {
+      if (present.has(r)) continue;
+      const [i, name] = [sourceOf(r), r.slice(r.indexOf("\n") + 1)];
+      const node = sources[i]?.service(name);
+      if (!node || !sameNodeContent(this.nodes.get(r)!, node)) this.regroup(i, name, node, dirty);
+    }
     for (const entry of this.byKey.values()) if (entry.summary.sources.includes("instance")) dirty.add(entry.key);
     for (const s of sources) for (const key of s.instanceKeys()) dirty.add(key);
     const changes: ServiceChange[] = [];
-    // Few changes are put in place; many are sorted once at the end.
-    const inPlace = dirty.size < this.byKey.size / 8;
-    for (const key of dirty) this.commit(key, this.derive(key), "providers", changes, inPlace);
+    // Few changes are put in place; many are sorted once at the end. Between steps the list
+    // must stay in order, so only a first build, which is not read until it ends, sorts.
+    const inPlace = !first || dirty.size < this.byKey.size / 8;
+    for (const key of dirty) {
+      this.commit(key, this.derive(key), "providers", changes, inPlace);
+      yield;
+    }
     this.settlePatterns("providers", changes, inPlace);
     if (!inPlace) this.sorted.reset(this.byKey.values());
     return changes;

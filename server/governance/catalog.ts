@@ -14,6 +14,7 @@ import { type ConfigRulesLookup, ServiceRetention } from "./service-retention";
 import { type ServiceRouting, serviceRouting } from "./service-routing";
 import { listServices } from "./service-order";
 import { pageJson, pageResponse, type ServiceSearch, textMatcher } from "./service-search";
+import { SlicedRun } from "./sliced-run";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
 const RESET_THRESHOLD = 200;
@@ -41,6 +42,10 @@ function sourceOf(r: Registry): CatalogSource {
  *   registries are usable rebuilds: every source is compared again, and only what differs
  *   is re-derived. A rebuild waits for the next turn of the event loop (or the next read,
  *   whichever comes first), so a burst of re-reads rebuilds once and never lengthens a read.
+ *   It runs in slices of a few milliseconds (CatalogStore.rebuildSteps, SlicedRun), so even
+ *   a first build of 250,000 URLs never holds the event loop: a small one ends in its first
+ *   slice, at once; meanwhile a rebuild serves every service's old or new entry, and a first
+ *   build answers RegistryUnavailableError ("the catalog is being built") until it ends.
  * - Listeners hear of each changed service (`service`), of a registry's state (`registry`),
  *   and `reset` when a rebuild changed too much to name it service by service.
  */
@@ -51,6 +56,10 @@ export class ServiceCatalog {
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
   private rebuildDue = false;
+  /** The rebuild running, if any. */
+  private building: SlicedRun<ServiceChange[]> | null = null;
+  /** Whether the store may be read: false while a first build (of an empty store) runs. */
+  private readable = true;
 
   constructor(
     private readonly registries: readonly Registry[],
@@ -101,8 +110,16 @@ export class ServiceCatalog {
 
   /** Forgets everything derived; the next read builds the catalog from scratch (for benchmarks of a first build). */
   invalidate(): void {
+    this.building?.cancel();
+    this.building = null;
     this.store = new CatalogStore(this.retention);
     this.rebuildDue = true;
+  }
+
+  /** Runs a due or running rebuild to its end now, in one go (for benchmarks of a build's whole cost). */
+  finishBuild(): void {
+    if (!this.building && (this.rebuildDue || this.usableChanged())) this.rebuild();
+    this.building?.finish();
   }
 
   /**
@@ -203,8 +220,8 @@ export class ServiceCatalog {
    * catalog (the consumers a config-center rule is for); none while no registry is usable.
    */
   entries(): Iterable<ServiceEntry> {
-    if (this.rebuildDue || this.usableChanged()) this.rebuild();
-    return this.counted.length === 0 ? [] : this.store.entries.values();
+    this.startDueBuild();
+    return this.counted.length === 0 || !this.readable ? [] : this.store.entries.values();
   }
 
   /**
@@ -213,8 +230,9 @@ export class ServiceCatalog {
    * is usable (the view served then is a stale one, not a sign that providers left).
    */
   providerAddresses(): Set<string> | null {
-    if (this.rebuildDue || this.usableChanged()) this.rebuild();
-    if (this.counted.length === 0) return null;
+    this.startDueBuild();
+    // A first build under way has not seen every provider yet: nothing is known to have left.
+    if (this.counted.length === 0 || !this.readable) return null;
     const addresses = new Set<string>();
     for (const entry of this.store.entries.values()) for (const p of entry.providers) addresses.add(p.address);
     return addresses;
@@ -233,8 +251,9 @@ export class ServiceCatalog {
    * @throws RegistryUnavailableError when no registry is usable.
    */
   private current(): StaleRegistry[] {
-    if (this.rebuildDue || this.usableChanged()) this.rebuild();
+    this.startDueBuild();
     if (this.counted.length === 0) throw this.unavailable();
+    if (!this.readable) throw this.beingBuilt();
     this.announce(this.store.expire());
     const now = Date.now();
     return this.counted.flatMap((r) => {
@@ -255,6 +274,7 @@ export class ServiceCatalog {
       return;
     }
     const i = this.counted.indexOf(r);
+    // A running rebuild has its sources already: a change is applied at once (see rebuildSteps).
     if (this.rebuildDue || i < 0) return;
     const kind = change.type === "category" ? change.category : "providers";
     this.announce(this.store.nodeChanged(i, change.service, kind));
@@ -268,17 +288,29 @@ export class ServiceCatalog {
   private scheduleRebuild(): void {
     if (this.rebuildDue) return;
     this.rebuildDue = true;
-    setImmediate(() => {
-      if (this.rebuildDue) this.rebuild();
-    });
+    setImmediate(() => this.startDueBuild());
   }
 
+  /** Starts the rebuild that is due, unless one is running (which starts it when it ends). */
+  private startDueBuild(): void {
+    if (!this.building && (this.rebuildDue || this.usableChanged())) this.rebuild();
+  }
+
+  /** Starts a rebuild and runs its first slice now: a small registry's ends there, before the caller reads. */
   private rebuild(): void {
     this.rebuildDue = false;
     this.counted = this.registries.filter((r) => r.usable);
-    const changes = this.store.rebuild(this.counted.map(sourceOf));
-    if (changes.length > RESET_THRESHOLD) this.emit({ type: "reset" });
-    else this.announce(changes);
+    this.readable = this.store.entries.size > 0;
+    const run = new SlicedRun(this.store.rebuildSteps(this.counted.map(sourceOf)), (changes) => {
+      if (this.building !== run) return;
+      this.building = null;
+      this.readable = true;
+      if (changes.length > RESET_THRESHOLD) this.emit({ type: "reset" });
+      else this.announce(changes);
+      if (this.rebuildDue) setImmediate(() => this.startDueBuild());
+    });
+    this.building = run;
+    run.runSlice();
   }
 
   private announce(changes: readonly ServiceChange[]): void {
@@ -287,6 +319,12 @@ export class ServiceCatalog {
 
   private emit(event: ChangeEvent): void {
     for (const l of this.listeners) l(event);
+  }
+
+  /** A first build is under way: what it has read is not the whole registry yet. */
+  private beingBuilt(): RegistryUnavailableError {
+    const sources = this.counted.map((r) => r.address.source);
+    return new RegistryUnavailableError(`the catalog is being built from ${sources.join(", ")} (${this.store.entries.size} services so far); ask again in a moment`, { building: true });
   }
 
   /** Nothing to show: no registry has been read yet. Says, per registry, what is happening and why. */

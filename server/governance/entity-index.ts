@@ -104,6 +104,8 @@ export class EntityIndex {
   readonly hostAddresses = new Map<string, string[]>();
   /** Bumped when an application appears or disappears. */
   applicationsVersion = 0;
+  /** Bumped when an address appears or disappears (a search's joined text of addresses is kept against it). */
+  addressesVersion = 0;
 
   add(entry: ServiceEntry): void {
     this.applyEntry(entry, 1);
@@ -148,6 +150,7 @@ export class EntityIndex {
     let bucket = this.addresses.get(address);
     if (!bucket && by > 0) {
       this.addresses.set(address, (bucket = new AddressBucket(address.toLowerCase())));
+      this.addressesVersion++;
       const onHost = this.hostAddresses.get(host);
       if (onHost) onHost.push(address);
       else this.hostAddresses.set(host, [address]);
@@ -157,6 +160,7 @@ export class EntityIndex {
 
   private dropAddress(address: string, host: string): void {
     this.addresses.delete(address);
+    this.addressesVersion++;
     const rest = (this.hostAddresses.get(host) ?? []).filter((a) => a !== address);
     if (rest.length > 0) this.hostAddresses.set(host, rest);
     else this.hostAddresses.delete(host);

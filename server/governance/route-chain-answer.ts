@@ -98,7 +98,7 @@ export function chainView(routes: readonly PlannedRoute[], chain: PreparedChain,
     }
     return { ...base, skipped: null, outcome: answer.outcome, summary: answer.summary, whenMatched: answer.whenMatched, output: answer.kept.length, dropped: droppedBy(answer) };
   });
-  return { steps, result: run.result, left };
+  return { steps, result: run.result.slice(0, PREVIEW_LIST_MAX), resultCount: run.result.length, left };
 }
 
 /** The first {@link PREVIEW_LIST_MAX} providers a step dropped, with the reason. */

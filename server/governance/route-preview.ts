@@ -1,5 +1,5 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import { PREVIEW_LIST_MAX, PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
 import type { Route, RoutesQuery } from "@/lib/api/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError, NotFoundError } from "@/lib/errors";
@@ -13,6 +13,7 @@ import { isJavaBlank } from "@/lib/routing/java-text";
 import { routingContext } from "@/lib/routing/routing-context";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
 import { matchWhen } from "@/lib/routing/when-side";
+import { previewProviderFields, withListsCut } from "./preview-page";
 import { listedProviders, type ProviderSet, registryProviders } from "./preview-providers";
 import { impactChains } from "./impact-chains";
 import { type ChainPlan, chainView, draftTargets, planChains, preparePlanned, samePlan } from "./route-chain-answer";
@@ -58,10 +59,9 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
   const ctx = routingContext(body.semantics, body.consumer, body.invocation);
   const own = explainRoute(body.enabled ? draft : null, body.force, ctx, set.tables, set.tables.all);
   const plan = facts.routes === null ? null : planChains(facts.routes, body, notes);
-  return {
+  return withListsCut({
     whenMatched: own.whenMatched,
-    result: own.result,
-    providers: own.providers,
+    ...previewProviderFields(own, body),
     semantics: body.semantics,
     outcome: own.outcome,
     summary: own.summary,
@@ -71,7 +71,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
     chain: plan && views.has("chain") ? chainView(plan.after, preparePlanned(plan.after, body.semantics), ctx, set.tables, plan.left) : null,
     impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, impactRequest(body, plan, facts.routes ?? []), impactChains(plan, body.semantics, set, notes)) : null,
     notes,
-  };
+  }, body.listMax);
 }
 
 /**
@@ -130,9 +130,9 @@ function otherSemantics(body: RoutePreviewBody, own: ProviderSet, result: readon
     const when = rule === null ? NOT_EVALUATED : matchWhen(rule.when, ctx);
     const summary = routeSummary(routed.outcome, when, other.length, tables.all.length, rule, body.force);
     const differs = other.length !== result.length || other.some((u, i) => u !== result[i]);
-    return { semantics, whenMatched: rule === null || when.matched, result: other, summary, differs, problem: null };
+    return { semantics, whenMatched: rule === null || when.matched, result: other.slice(0, PREVIEW_LIST_MAX), resultCount: other.length, summary, differs, problem: null };
   } catch (e) {
     if (!isConsoleError(e)) throw e;
-    return { semantics, whenMatched: false, result: [], summary: "", differs: true, problem: e.message };
+    return { semantics, whenMatched: false, result: [], resultCount: 0, summary: "", differs: true, problem: e.message };
   }
 }

@@ -30,6 +30,8 @@ function byCodeUnits(a: string, b: string): number {
  */
 export class SortedServices {
   private items: ServiceEntry[] = [];
+  /** Bumped whenever a service comes or goes (not when one's entry is replaced in its place), so indexes of positions can be kept against it. */
+  version = 0;
 
   get size(): number {
     return this.items.length;
@@ -43,6 +45,7 @@ export class SortedServices {
   /** Replaces everything with `entries`, sorted once. */
   reset(entries: Iterable<ServiceEntry>): void {
     this.items = [...entries].sort((a, b) => compareIds(a.id, b.id));
+    this.version++;
   }
 
   /** Puts `entry` in its place, replacing the entry of the same service. */
@@ -50,13 +53,19 @@ export class SortedServices {
     const at = this.lowerBound(entry.id);
     const here = this.items[at];
     if (here && compareIds(here.id, entry.id) === 0) this.items[at] = entry;
-    else this.items.splice(at, 0, entry);
+    else {
+      this.items.splice(at, 0, entry);
+      this.version++;
+    }
   }
 
   remove(id: ServiceId): void {
     const at = this.lowerBound(id);
     const here = this.items[at];
-    if (here && compareIds(here.id, id) === 0) this.items.splice(at, 1);
+    if (here && compareIds(here.id, id) === 0) {
+      this.items.splice(at, 1);
+      this.version++;
+    }
   }
 
   /** The index of the first entry after service `id` (whether or not `id` is listed). */

@@ -1,0 +1,125 @@
+/**
+ * Issue 15 item 21: the console's event loop during start-up and churn at 250,000 URLs
+ * (10,000 services x 20 providers + 5 consumers, bench/registry-urls.ts, in a real
+ * ZooKeeper with a 2 GB heap), on the built console (`next start`, disk cache off: a cold
+ * start reads everything).
+ *
+ * The console's processes run bench/loop-monitor.mjs (NODE_OPTIONS=--import): the longest
+ * event-loop block in each 250 ms, from inside. From outside, from launch: GET
+ * /api/v1/registry until the registry is synced (its own `syncedAt`), and GET
+ * /api/v1/services?limit=1 every 20 ms until it lists every service, each request's time
+ * noted (a block is a wait for every request). Then churn: 200 provider changes a second
+ * (bench/churn-load.ts) for `churnSeconds`, the registry put back afterwards.
+ *
+ * The peer is the console's own sync in the same run: goal, every service listed within
+ * 1.5x the time to synced; and no block over 100 ms at any time, start-up or churn.
+ *
+ *   npm run bench -- startup-block     # BENCH_SERVICES_LARGE (10000), BENCH_CHURN_SECONDS (20)
+ */
+import { join } from "node:path";
+import { launchConsole } from "../test/support/console-server";
+import { freePort } from "../test/support/free-port";
+import { startZooKeeper } from "../test/support/zookeeper";
+import { quantile, ZOOKEEPER_BENCH_FLAGS } from "./bench-process";
+import { startLoad } from "./churn-load";
+import { ensureConsoleBuilt } from "./console-build";
+import { connectClient, populateRegistry } from "./populate";
+import { load } from "./route-preview";
+
+const BLOCK_GOAL_MS = 100;
+const LISTED_GOAL = 1.5;
+const POLL_MS = 20;
+const CHURN_RATE = 200;
+const MONITOR = join(import.meta.dirname, "loop-monitor.mjs");
+
+interface LoopReport {
+  pid: number;
+  at: number;
+  blockMs: number;
+  delayMaxMs: number;
+}
+
+/** The longest block of the reports in [from, to), and the process it was in. */
+function longestBlock(reports: readonly LoopReport[], from: number, to: number): { blockMs: number; delayMaxMs: number; pid: number } {
+  let worst = { blockMs: 0, delayMaxMs: 0, pid: 0 };
+  for (const r of reports) if (r.at >= from && r.at < to && r.blockMs > worst.blockMs) worst = { blockMs: r.blockMs, delayMaxMs: r.delayMaxMs, pid: r.pid };
+  return worst;
+}
+
+async function timedJson(url: string): Promise<{ ms: number; status: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url);
+  const body: unknown = await res.json().catch(() => null);
+  return { ms: performance.now() - started, status: res.status, body };
+}
+
+/** Polls until the registry is synced and every service is listed: both as ms from `launched`, and the slowest request meanwhile. */
+async function startUp(base: string, services: number, launched: number, deadline: number) {
+  let syncedMs: number | null = null;
+  let listedMs: number | null = null;
+  const requestMs: number[] = [];
+  let unanswered = 0;
+  while (listedMs === null) {
+    if (Date.now() > deadline) throw new Error(`the console did not list ${services} services in time (synced: ${syncedMs})`);
+    try {
+      if (syncedMs === null) {
+        const r = await timedJson(`${base}/api/v1/registry`);
+        requestMs.push(r.ms);
+        const synced = (r.body as { registries?: { syncedAt: number | null }[] } | null)?.registries?.[0]?.syncedAt ?? null;
+        if (synced !== null) syncedMs = synced - launched;
+      }
+      const s = await timedJson(`${base}/api/v1/services?limit=1`);
+      requestMs.push(s.ms);
+      if (s.status === 200 && (s.body as { total: number }).total === services) listedMs = Date.now() - launched;
+    } catch {
+      unanswered++; // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+  return { syncedMs: syncedMs ?? listedMs, listedMs, requestMs, unanswered };
+}
+
+export async function benchStartupBlock(services: number, churnSeconds: number): Promise<string[]> {
+  await ensureConsoleBuilt();
+  const zk = await startZooKeeper(ZOOKEEPER_BENCH_FLAGS);
+  try {
+    const shape = { services, providersPerService: 20, consumersPerService: 5 };
+    const urls = await populateRegistry(zk.connectString, shape);
+    const port = await freePort();
+    const launched = Date.now();
+    const peer = launchConsole({ DUBBO_REGISTRY: zk.dubboAddress, LOG_LEVEL: "warn", NODE_OPTIONS: `--import ${MONITOR}` }, port);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const up = await startUp(base, services, launched, launched + 600_000);
+      const churnFrom = Date.now();
+      const client = await connectClient(zk.connectString);
+      const churn = startLoad(client, shape, CHURN_RATE, new Set());
+      const during: number[] = [];
+      while (Date.now() < churnFrom + churnSeconds * 1000) {
+        during.push((await timedJson(`${base}/api/v1/services?limit=1`)).ms);
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      const writes = churn.stop();
+      await new Promise((r) => setTimeout(r, 1_000)); // the last reports of the window
+      const churnTo = Date.now();
+      await churn.restore();
+      client.close();
+      const reports = peer.lines.flatMap((l) => (l.startsWith("LOOPMON ") ? [JSON.parse(l.slice(8)) as LoopReport] : []));
+      if (reports.length === 0) throw new Error(`the console printed no LOOPMON line: is ${MONITOR} imported? Its output:\n${peer.lines.slice(-20).join("\n")}`);
+      const start = longestBlock(reports, 0, churnFrom);
+      const churned = longestBlock(reports, churnFrom, churnTo);
+      const ratio = up.listedMs / up.syncedMs;
+      const met = (ok: boolean) => (ok ? "met" : "NOT met");
+      return [
+        `startup-block: ${services} services, ${urls} URLs, built console from launch, disk cache off (${load()})`,
+        `  synced after ${(up.syncedMs / 1000).toFixed(2)} s; every service listed after ${(up.listedMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)}x the sync (goal <= ${LISTED_GOAL}x, ${met(ratio <= LISTED_GOAL)})`,
+        `  start-up: longest event-loop block ${start.blockMs.toFixed(0)} ms (monitorEventLoopDelay max ${start.delayMaxMs.toFixed(0)} ms; goal < ${BLOCK_GOAL_MS} ms, ${met(start.blockMs < BLOCK_GOAL_MS)}); requests every ${POLL_MS} ms meanwhile: median ${quantile(up.requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(up.requestMs, 0.95).toFixed(1)} ms, slowest ${Math.max(...up.requestMs).toFixed(0)} ms`,
+        `  churn ${CHURN_RATE}/s for ${churnSeconds} s (${writes} writes): longest block ${churned.blockMs.toFixed(0)} ms (monitorEventLoopDelay max ${churned.delayMaxMs.toFixed(0)} ms; ${met(churned.blockMs < BLOCK_GOAL_MS)}); GET /api/v1/services?limit=1 meanwhile: median ${quantile(during, 0.5).toFixed(1)} ms, p95 ${quantile(during, 0.95).toFixed(1)} ms, slowest ${Math.max(...during).toFixed(0)} ms`,
+      ];
+    } finally {
+      await peer.stop();
+    }
+  } finally {
+    await zk.stop();
+  }
+}

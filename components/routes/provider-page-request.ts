@@ -1,0 +1,27 @@
+import type { RoutePreviewRequest } from "@/lib/api/route-preview";
+
+/**
+ * Providers per page of the preview's list: the first comes with the answer, the others as
+ * the list scrolls. A screen holds about eight rows, and each provider carries its whole
+ * explanation (about 1.5 KB), so a small first page keeps a keystroke's answer small.
+ */
+export const PROVIDER_PAGE = 25;
+/** The editor names ten providers of each list (a chain step's drops, a consumer's gains and losses): it asks for no more. */
+export const LIST_MAX = 10;
+
+/** What the editor asks of the preview's transport besides the draft: the first page, and lists of ten. */
+export function editorPreviewRequest(request: RoutePreviewRequest): RoutePreviewRequest {
+  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX };
+}
+
+/** The request of page `page` of the providers of `request`'s preview: the draft's own route alone, none of the other views. */
+export function providerPageRequest(request: RoutePreviewRequest, page: number): RoutePreviewRequest {
+  return { ...request, providerPage: { offset: page * PROVIDER_PAGE, limit: PROVIDER_PAGE }, include: [] };
+}
+
+/** The pages other than the first that rows `first`..`last` (inclusive) fall in, in order. */
+export function pagesOfRows(first: number, last: number): number[] {
+  const pages: number[] = [];
+  for (let p = Math.max(1, Math.floor(first / PROVIDER_PAGE)); p <= Math.floor(last / PROVIDER_PAGE); p++) pages.push(p);
+  return pages;
+}

@@ -1,0 +1,44 @@
+import { PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import type { ConditionRouteResult } from "@/lib/routing/condition-route";
+import { countReasons } from "@/lib/routing/reason-group";
+
+/**
+ * What a preview answer carries of a route's providers: a summary and one page, never the
+ * whole list. At 10,000 providers the whole list with every provider's explanation is
+ * about 15 MB a keystroke; the summary (counts, the providers grouped by reason, the first
+ * of the result) and a page of 100 are a few tens of KB, and the editor asks for further
+ * pages as its list scrolls (`providerPage`).
+ */
+export type PreviewProviderFields = Pick<RoutePreviewResponse, "result" | "resultCount" | "providers" | "providerCount" | "providerOffset" | "reasons" | "reasonCount">;
+
+/** The fields of {@link PreviewProviderFields} for the draft's own route on the request's consumer. */
+export function previewProviderFields(own: ConditionRouteResult, body: Pick<RoutePreviewBody, "providerPage" | "listMax">): PreviewProviderFields {
+  const reasons = countReasons(own.providers.length, (k) => own.providers[k]!, own.outcome);
+  const page = body.providerPage;
+  return {
+    result: own.result.slice(0, body.listMax),
+    resultCount: own.result.length,
+    providers: own.providers.slice(page.offset, page.offset + page.limit),
+    providerCount: own.providers.length,
+    providerOffset: page.offset,
+    reasons: reasons.slice(0, PREVIEW_LIST_MAX),
+    reasonCount: reasons.length,
+  };
+}
+
+/**
+ * `answer` with every list of provider URLs cut to the request's `listMax` (the counts stay
+ * whole): the other semantics' and the chain's result, each chain step's `dropped`, each
+ * impact row's `gained` and `lost`. The editor shows ten of each; 40 consumers' hundred
+ * gained and lost URLs would be most of a keystroke's answer.
+ */
+export function withListsCut(answer: RoutePreviewResponse, listMax: number): RoutePreviewResponse {
+  if (listMax >= PREVIEW_LIST_MAX) return answer;
+  const cut = <T>(list: readonly T[]) => list.slice(0, listMax);
+  return {
+    ...answer,
+    otherSemantics: answer.otherSemantics && { ...answer.otherSemantics, result: cut(answer.otherSemantics.result) },
+    chain: answer.chain && { ...answer.chain, result: cut(answer.chain.result), steps: answer.chain.steps.map((s) => ({ ...s, dropped: cut(s.dropped) })) },
+    impact: answer.impact && { ...answer.impact, consumers: answer.impact.consumers.map((c) => ({ ...c, gained: cut(c.gained), lost: cut(c.lost) })) },
+  };
+}
