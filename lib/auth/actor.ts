@@ -16,3 +16,11 @@ export interface Actor {
   /** The client's address as the console saw it (the socket's, or the first proxy hop's where trusted). */
   readonly address: string;
 }
+
+/**
+ * Whose share a request spends of a per-user limit (event streams, previews): the user's or
+ * token's name, or, for the anonymous (sign-in off, or no credentials), the client's address.
+ */
+export function limitKey(actor: Actor): string {
+  return actor.via === "anonymous" ? `address ${actor.address}` : `${actor.via} ${actor.name}`;
+}

@@ -5,6 +5,7 @@ import { ConfigError, ConsoleError } from "@/lib/errors";
 import { type AclEntry, parseAclSpec } from "../registry/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
+import { parseWebConfig, type WebConfig } from "./web-config";
 
 /** The console's whole configuration, read from the environment in this one place. */
 export interface ConsoleConfig {
@@ -27,6 +28,8 @@ export interface ConsoleConfig {
   readonly maxBodyBytes: number;
   /** Test invocations per user: `perSecond` refilled, up to `burst` at once (CONSOLE_INVOKE_RATE `20/40`). */
   readonly invokeRate: { readonly perSecond: number; readonly burst: number };
+  /** The Host names the console answers (CONSOLE_ALLOWED_HOSTS) and the proxies it believes (CONSOLE_TRUSTED_PROXIES). */
+  readonly web: WebConfig;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -76,6 +79,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     invokeRate: parseInvokeRate(env.CONSOLE_INVOKE_RATE),
     zkAcl: parseZkAcl(env, registries),
     audit: parseAudit(env),
+    web: parseWebConfig(env),
   };
 }
 

@@ -2,6 +2,8 @@ import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
 import { AuditLog } from "../governance/audit/audit-log";
+import { setRevokedSessions } from "../auth/revoked-sessions";
+import { SessionRevocationStore } from "../auth/session-revocation-store";
 import { RouteHistory } from "../governance/audit/route-history";
 import { ServiceCatalog } from "../governance/catalog";
 import { InvokeService } from "../governance/invoke";
@@ -39,6 +41,8 @@ export class Engine {
   readonly invocations: InvokeService;
   /** One shared connection per provider address, used by the invocations. */
   readonly connections: ConnectionPool;
+  /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
+  readonly revokedSessions: SessionRevocationStore;
   private caches: DiskCache[] = [];
   private readonly stopRetention: () => void;
 
@@ -48,6 +52,8 @@ export class Engine {
   ) {
     this.registries = config.registries.map((address) => new Registry(address, log, config.zkAcl));
     this.audit = new AuditLog(this.registries[0]!.session, config.audit, log);
+    this.revokedSessions = new SessionRevocationStore(this.registries[0]!.session, log);
+    setRevokedSessions(this.revokedSessions);
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition, this.audit);
@@ -85,6 +91,7 @@ export class Engine {
     this.caches = [];
     this.configRoutes.close();
     this.audit.close();
+    this.revokedSessions.close();
     for (const r of this.registries) r.close();
     this.events.close();
     return invocations;

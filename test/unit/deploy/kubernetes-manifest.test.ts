@@ -29,6 +29,7 @@ const LEFT_UNSET = new Map([
   ["CONSOLE_INVOKE_RATE", "optional"],
   ["CONSOLE_AUDIT_PATH", "optional"],
   ["CONSOLE_AUDIT_MAX", "optional"],
+  ["CONSOLE_TRUSTED_PROXIES", "depends on the Ingress controller's network; an example is commented in the ConfigMap"],
 ]);
 
 interface Manifest {
