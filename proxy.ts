@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { pageCsp } from "./lib/http/security-headers";
+import { refuseForeignHost } from "./app/api/_lib/host-guard";
 import { refuseUnroutable } from "./app/api/_lib/request-guard";
 import { authRuntime } from "./server/auth/auth-runtime";
 
@@ -9,6 +10,8 @@ const PUBLIC_PAGES: ReadonlySet<string> = new Set(["/sign-in"]);
 /**
  * Next.js runs this before routing (on Node), for every path but Next's static files:
  *
+ * - first, a `Host` that is not one of the console's names answers 421 (DNS rebinding;
+ *   app/api/_lib/host-guard.ts, CONSOLE_ALLOWED_HOSTS);
  * - /api: requests Next would refuse with an empty or plain-text answer get the API's JSON
  *   error instead (app/api/_lib/request-guard.ts); the route handlers authenticate (401 JSON);
  * - pages: with sign-in on and no valid session (or token), a redirect to
@@ -18,8 +21,10 @@ const PUBLIC_PAGES: ReadonlySet<string> = new Set(["/sign-in"]);
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
+  const { authenticator, allowedHosts } = authRuntime();
+  const foreign = refuseForeignHost(request, allowedHosts);
+  if (foreign) return foreign;
   if (pathname === "/api" || pathname.startsWith("/api/")) return refuseUnroutable(request) ?? NextResponse.next();
-  const { authenticator } = authRuntime();
   if (authenticator.enabled && !PUBLIC_PAGES.has(pathname) && (await authenticator.identify(request)) === null) {
     const to = new URL("/sign-in", request.url);
     to.searchParams.set("next", `${pathname}${search}`);

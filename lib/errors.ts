@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   "url_not_allowed",
   "unsupported_protocol",
   "rate_limited",
+  "host_not_allowed",
+  "answer_too_large",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -410,5 +412,30 @@ export class BodyTooLargeError extends ConsoleError {
   constructor(readonly limit: number) {
     super("payload_too_large", `the request body is over the limit of ${limit} bytes`, { limit });
     this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * The request's `Host` (or `X-Forwarded-Host`) is not one of the console's own names
+ * (CONSOLE_ALLOWED_HOSTS, localhost and the loopback addresses): a page on another name
+ * re-pointed at the console (DNS rebinding), or a proxy that sends a name nobody configured.
+ */
+export class HostNotAllowedError extends ConsoleError {
+  constructor(readonly host: string) {
+    const shown = host.length > 100 ? `${host.slice(0, 100)}…` : host;
+    super("host_not_allowed", `the host ${JSON.stringify(shown)} is not one of this console's names; add it to CONSOLE_ALLOWED_HOSTS if it is`, { host: shown });
+    this.name = "HostNotAllowedError";
+  }
+}
+
+/** An answer that would be larger than the console sends (`limit` bytes): ask for less. */
+export class AnswerTooLargeError extends ConsoleError {
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+    hint: string,
+  ) {
+    super("answer_too_large", `the answer would be ${size} bytes, over the limit of ${limit} bytes; ${hint}`, { size, limit });
+    this.name = "AnswerTooLargeError";
   }
 }

@@ -21,9 +21,10 @@ const { refuseFetchForbiddenMethods } = await tsx.import("../app/api/_lib/fetch-
 const { stampPeerAddress } = await tsx.import("../app/api/_lib/peer-address.ts", import.meta.url);
 await tsx.unregister();
 // A production start: with no users file, no API token and no CONSOLE_AUTH=off, it stops with one line.
-parseConfigOrExit({ ...process.env, NODE_ENV: "production" });
-// The client's address for rate limits and the audit trail, from the socket, not a header it sent.
-stampPeerAddress(http.Server);
+const config = parseConfigOrExit({ ...process.env, NODE_ENV: "production" });
+// The client's address for rate limits and the audit trail, from the socket, not a header it
+// sent (X-Forwarded-For only from a proxy CONSOLE_TRUSTED_PROXIES names).
+stampPeerAddress(http.Server, config.web.trustedProxies);
 // TRACE makes Next answer a plain-text 500 before our code runs; answer it first.
 refuseFetchForbiddenMethods(http.Server);
 

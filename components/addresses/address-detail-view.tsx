@@ -10,6 +10,7 @@ import { ServiceRefsTable } from "../catalog/service-refs-table";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
+import { VisibleText } from "../ui/visible-text";
 
 /** One host (every port) or host:port: the services provided and consumed there, and by which applications. */
 export function AddressDetailView({ value }: { value: string }) {
@@ -20,7 +21,7 @@ export function AddressDetailView({ value }: { value: string }) {
     <div className="space-y-6" data-testid="address-detail">
       <EntityHeader
         kind={value.includes(":") ? "Address" : "Host"}
-        title={<span className="font-mono [overflow-wrap:anywhere]">{data.value}</span>}
+        title={<span className="font-mono [overflow-wrap:anywhere]"><VisibleText text={data.value} /></span>}
         actions={<CopyButton text={data.value} label="Copy address" />}
         facts={
           <>

@@ -9,6 +9,7 @@ import { ServiceRefsTable } from "../catalog/service-refs-table";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
+import { VisibleText } from "../ui/visible-text";
 
 /** One application: the services it provides and consumes (linking to each), and its instances. */
 export function ApplicationDetailView({ name }: { name: string }) {
@@ -20,7 +21,7 @@ export function ApplicationDetailView({ name }: { name: string }) {
     <div className="space-y-6" data-testid="application-detail">
       <EntityHeader
         kind="Application"
-        title={<span className="[overflow-wrap:anywhere]">{data.name}</span>}
+        title={<span className="[overflow-wrap:anywhere]"><VisibleText text={data.name} /></span>}
         actions={<CopyButton text={data.name} label="Copy application name" />}
         facts={
           <>

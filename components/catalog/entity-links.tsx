@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { addressHref, applicationHref, serviceHref } from "@/lib/format/hrefs";
 import { cn } from "@/lib/cn";
 import { JavaName } from "../ui/java-name";
+import { VisibleText } from "../ui/visible-text";
 
 
-/** An application's name, linking to its page; the name never breaks. */
+/** An application's name, linking to its page; the name never breaks; invisible characters show escaped. */
 export function ApplicationLink({ name, className }: { name: string; className?: string }) {
   return (
     <Link href={applicationHref(name)} className={cn("entity-link whitespace-nowrap", className)}>
-      {name}
+      <VisibleText text={name} />
     </Link>
   );
 }
@@ -18,7 +19,7 @@ export function ApplicationLink({ name, className }: { name: string; className?:
 export function AddressLink({ value, className }: { value: string; className?: string }) {
   return (
     <Link href={addressHref(value)} className={cn("entity-link font-mono whitespace-nowrap", className)}>
-      {value}
+      <VisibleText text={value} />
     </Link>
   );
 }

@@ -2,6 +2,7 @@ import { ChevronRight } from "lucide-react";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
+import { VisibleText } from "../ui/visible-text";
 
 interface RawUrl {
   side: "provider" | "consumer";
@@ -25,9 +26,13 @@ export function RawUrlsPanel({ service }: { service: ServiceDetail }) {
             <div className="min-w-0 flex-1 space-y-1.5">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={u.side === "provider" ? "good" : "neutral"}>{u.side}</Badge>
-                <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{u.address}</span>
+                <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">
+                  <VisibleText text={u.address} />
+                </span>
               </div>
-              <p className="font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">{u.url}</p>
+              <p className="font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
+                <VisibleText text={u.url} />
+              </p>
             </div>
             <CopyButton text={u.url} label="Copy URL" />
           </div>
@@ -41,9 +46,11 @@ export function RawUrlsPanel({ service }: { service: ServiceDetail }) {
                 {Object.entries(u.parameters).map(([k, v]) => (
                   <tr key={k} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/70">
                     <th scope="row" className="w-1/3 px-3 py-1 text-left align-top font-normal break-all text-zinc-500 sm:w-56 dark:text-zinc-400">
-                      {k}
+                      <VisibleText text={k} />
                     </th>
-                    <td className="px-3 py-1 break-all">{v}</td>
+                    <td className="px-3 py-1 break-all">
+                      <VisibleText text={v} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -34,7 +34,7 @@ function ServiceCard({ service: s, staleRegistries }: { service: ServiceSummary;
   return (
     <div data-service-card={s.key} className={CARD}>
       <div className="flex items-start justify-between gap-3">
-        <ServiceLink serviceKey={s.key} iface={s.interface} className="text-[13px] leading-snug" />
+        <ServiceLink serviceKey={s.key} iface={s.interface} className="line-clamp-4 min-w-0 text-[13px] leading-snug" />
         <Badge tone={s.providers > 0 ? "good" : "bad"} className="shrink-0">
           {countOf(s.providers, "provider")}
         </Badge>

@@ -93,8 +93,19 @@ export const serviceDetailSchema = z.object({
 });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
+/**
+ * The longest service key GET /api/v1/service takes: any key a registry can hold and a URL
+ * can carry (Node refuses a request head over 16 KiB before the console sees it), so a
+ * provider's 3,000-character interface has its page like any other.
+ */
+export const SERVICE_KEY_MAX_LENGTH = 16_000;
+
 export const serviceDetailQuerySchema = z.object({
-  key: z.string({ error: "key is required: a service key, group/interface:version" }).trim().min(1, "key is required: a service key, group/interface:version").max(1_000, "key must be at most 1000 characters"),
+  key: z
+    .string({ error: "key is required: a service key, group/interface:version" })
+    .trim()
+    .min(1, "key is required: a service key, group/interface:version")
+    .max(SERVICE_KEY_MAX_LENGTH, `key must be at most ${SERVICE_KEY_MAX_LENGTH} characters`),
 });
 
 /** One application in GET /api/v1/applications. */

@@ -8,8 +8,19 @@ import { z } from "zod";
 import { says, shown } from "./field-messages";
 import { ROUTE_RULE_MAX_LENGTH, routeTargetsSchema } from "./routes";
 
-/** The most provider URLs a request may list. */
-export const PREVIEW_MAX_PROVIDERS = 50_000;
+/**
+ * The most provider URLs a request may list (`providers`, for a consumer or providers
+ * described by hand; the registered ones are read from the registry, whatever their number).
+ * Each given provider costs kilobytes of answer (its decision and explanation), so the cap
+ * keeps one request from asking for tens of megabytes.
+ */
+export const PREVIEW_MAX_PROVIDERS = 1_000;
+/**
+ * The largest answer sent, bytes of JSON: past it 413 `answer_too_large`. Above what a
+ * preview of 10,000 registered providers answers (about 15 MB measured), well below what
+ * could exhaust the console's memory with a few previews at once.
+ */
+export const PREVIEW_MAX_ANSWER_BYTES = 24 * 1024 * 1024;
 /** The longest URL (consumer or provider) a request may hold. */
 export const PREVIEW_MAX_URL_LENGTH = 16_000;
 /** The most invocation arguments a request may hold. */
@@ -74,7 +85,7 @@ export const routePreviewBodySchema = z.strictObject(
     invocation: invocationSchema.optional(),
     providers: z
       .array(url("each of providers", "dubbo://10.0.0.1:20880/com.foo.BarService"), { error: says("providers", "a list of provider URLs") })
-      .max(PREVIEW_MAX_PROVIDERS, { error: `providers may list at most ${PREVIEW_MAX_PROVIDERS} URLs` })
+      .max(PREVIEW_MAX_PROVIDERS, { error: (issue) => `providers may list at most ${PREVIEW_MAX_PROVIDERS} URLs, got ${Array.isArray(issue.input) ? issue.input.length : "more"}` })
       .optional(),
     id: z.string({ error: says("id", "the id of the saved route the draft replaces, as GET /api/v1/routes lists it") }).max(2_100).optional(),
     priority: z

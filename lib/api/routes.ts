@@ -97,8 +97,18 @@ function text(field: string, expected: string, pattern: RegExp, max: number) {
     .regex(pattern, { error: (issue) => message(issue.input) });
 }
 
-/** A Java interface name: dot-separated identifiers (`$` for nested types). */
-const serviceField = text("service", "a Java interface name such as com.foo.BarService", /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 255);
+/**
+ * The names of Dubbo's own trees under the registry root (`/dubbo/config` the config center,
+ * `/dubbo/metadata` the metadata report, `/dubbo/mapping` the service-name mapping) and
+ * ZooKeeper's `/zookeeper`: a "service" of one of these names would write a `routers` node
+ * into that tree, where no consumer reads it and no listing shows it.
+ */
+export const RESERVED_SERVICE_NAMES: readonly string[] = ["config", "metadata", "mapping", "zookeeper"];
+
+/** A Java interface name: dot-separated identifiers (`$` for nested types), not one of {@link RESERVED_SERVICE_NAMES}. */
+const serviceField = text("service", "a Java interface name such as com.foo.BarService", /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 255).refine((s) => !RESERVED_SERVICE_NAMES.includes(s), {
+  error: (issue) => `service ${shown(issue.input)} is the name of a tree Dubbo or ZooKeeper keeps under the root (${RESERVED_SERVICE_NAMES.join(", ")}), not an interface; routes cannot be written there`,
+});
 /** No separators of service keys (`/`, `:`) and no `*`: a route with group `*` matches no consumer. */
 const groupField = text("group", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100);
 const versionField = text("version", "letters, digits, '.', '_' or '-' ('' for none)", /^[\w.-]*$/, 100);

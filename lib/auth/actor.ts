@@ -22,3 +22,11 @@ export interface Actor {
 
 /** What the audit trail records of an actor: who, with which role, how, from where (not the permissions, which the role's name stands for). */
 export type AuditedActor = Pick<Actor, "name" | "role" | "via" | "address">;
+
+/**
+ * Whose share a request spends of a per-user limit (event streams, previews): the user's or
+ * token's name, or, for the anonymous (sign-in off, or no credentials), the client's address.
+ */
+export function limitKey(actor: Actor): string {
+  return actor.via === "anonymous" ? `address ${actor.address}` : `${actor.via} ${actor.name}`;
+}

@@ -137,6 +137,19 @@ export function withoutPassword(address: string): string {
   return `${address.slice(0, start)}${authority.slice(0, colon + 1)}${PASSWORD_MASK}${address.slice(start + at)}`;
 }
 
+/**
+ * `address` with its whole `user:password@` left out (`zookeeper://zk:2181`): for answers
+ * anyone may read (GET /api/health), which must not name the ZooKeeper user either.
+ */
+export function withoutCredentials(address: string): string {
+  const sep = address.indexOf("://");
+  const start = sep < 0 ? 0 : sep + 3;
+  const end = address.slice(start).search(/[/?]/);
+  const authority = end < 0 ? address.slice(start) : address.slice(start, start + end);
+  const at = authority.lastIndexOf("@");
+  return at < 0 ? address : `${address.slice(0, start)}${address.slice(start + at + 1)}`;
+}
+
 /** A percent-encoded user name or password (`us%40er`); malformed encoding names the part, never its text. */
 function decodeCredential(part: string, text: string, what: string): string {
   try {

@@ -1,11 +1,25 @@
+import type { AllowedHosts } from "@/lib/http/allowed-hosts";
 import { parseConfig } from "@/server/runtime/config";
 import { createLogger } from "@/server/runtime/logger";
 import { Authenticator } from "./authenticator";
+import { ConcurrencySlots } from "./concurrency-slots";
 import { FailureWindow, TokenBuckets } from "./rate-limits";
 
 /** Sign-in failures allowed per client address and name within the window. */
 export const SIGN_IN_MAX_FAILURES = 10;
+/** Sign-in failures allowed per client address, whatever the names, within the window. */
+export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
 export const SIGN_IN_WINDOW_MS = 5 * 60 * 1000;
+/**
+ * Password checks (argon2id, 64 MiB and ~100 ms of a libuv thread each) running at once in
+ * the process; past it a sign-in answers 429 at once. Two of libuv's four threads, so file
+ * and DNS work (and every other request) keep the other two.
+ */
+export const MAX_CONCURRENT_PASSWORD_CHECKS = 2;
+/** Event streams (GET /api/v1/events) one user may hold open at once: a page holds one. */
+export const MAX_EVENT_STREAMS_PER_USER = 16;
+/** Route previews one user may have computing at once. */
+export const MAX_PREVIEWS_PER_USER = 4;
 
 /**
  * The process's authentication state: the authenticator and the in-memory rate limits. One
@@ -16,8 +30,18 @@ export interface AuthRuntime {
   readonly authenticator: Authenticator;
   /** Failed sign-ins per `address name`. */
   readonly signInFailures: FailureWindow;
+  /** Failed sign-ins per address, whatever the name: random names do not walk past the limit. */
+  readonly signInFailuresByAddress: FailureWindow;
+  /** Password checks in progress (one key, the process). */
+  readonly passwordChecks: ConcurrencySlots;
   /** Test invocations per actor name. */
   readonly invocations: TokenBuckets;
+  /** Open event streams per user (lib/auth/actor.ts `limitKey`). */
+  readonly eventStreams: ConcurrencySlots;
+  /** Route previews in progress per user. */
+  readonly previews: ConcurrencySlots;
+  /** The Host names this console answers (CONSOLE_ALLOWED_HOSTS; proxy.ts refuses others). */
+  readonly allowedHosts: AllowedHosts;
 }
 
 const KEY = Symbol.for("dubbo-console.auth-runtime");
@@ -41,6 +65,11 @@ export function createAuthRuntime(env: Readonly<Record<string, string | undefine
   return {
     authenticator: new Authenticator(config.auth, (message) => log.error("users file", { message })),
     signInFailures: new FailureWindow("failed sign-ins", SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS),
+    signInFailuresByAddress: new FailureWindow("failed sign-ins from this address", SIGN_IN_MAX_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS),
+    passwordChecks: new ConcurrencySlots("sign-ins in progress", MAX_CONCURRENT_PASSWORD_CHECKS),
     invocations: new TokenBuckets("invocations", config.invokeRate.perSecond, config.invokeRate.burst),
+    eventStreams: new ConcurrencySlots("open event streams for this user", MAX_EVENT_STREAMS_PER_USER),
+    previews: new ConcurrencySlots("route previews in progress for this user", MAX_PREVIEWS_PER_USER),
+    allowedHosts: config.web.allowedHosts,
   };
 }

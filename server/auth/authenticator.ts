@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { UsersResponse } from "@/lib/api/users";
 import type { Actor } from "@/lib/auth/actor";
 import { type Permission, permissionsOf, PRESET_ROLES, type Role } from "@/lib/auth/roles";
 import { EMPTY_USERS_FILE, type UserEntry, type UsersFile } from "@/lib/auth/users-file";
 import { UnauthorizedError } from "@/lib/errors";
 import type { AuthConfig } from "@/server/runtime/auth-config";
-import { readCookie, SESSION_COOKIE, sealSession, unsealSession } from "./session-cookie";
+import { revokedSessions } from "./revoked-sessions";
+import { readCookie, SESSION_COOKIE, type SessionClaims, sealSession, unsealSession } from "./session-cookie";
 import { ENV_TOKEN_NAME, matchToken } from "./token-match";
 import { UsersStore } from "./users-store";
 
@@ -91,7 +92,8 @@ export class Authenticator {
     if (this.config.mode !== "on" || this.config.sessionSecret === null) throw new UnauthorizedError(WRONG_CREDENTIALS);
     const ttl = this.config.sessionTtlSeconds;
     const expiresAt = now + ttl * 1000;
-    const seal = await sealSession({ name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);
+    const sid = randomBytes(16).toString("base64url");
+    const seal = await sealSession({ sid, name: user.name, role: user.role, exp: expiresAt }, this.config.sessionSecret, ttl);
     return { user: { name: user.name, role: user.role, permissions: this.permissions(user.role), via: "session" }, seal, expiresAt, maxAgeSeconds: ttl };
   }
 
@@ -111,10 +113,21 @@ export class Authenticator {
     };
   }
 
+  /**
+   * The claims of the session cookie `request` carries, when it is one this console sealed
+   * and still valid (not expired, not signed out); null otherwise. For sign-out.
+   */
+  async sessionOf(request: Request): Promise<SessionClaims | null> {
+    const seal = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+    if (seal === null || this.config.mode !== "on" || this.config.sessionSecret === null) return null;
+    const claims = await unsealSession(seal, this.config.sessionSecret, this.config.sessionTtlSeconds);
+    return claims === null || revokedSessions()?.isRevoked(claims.sid) ? null : claims;
+  }
+
   private async sessionUser(seal: string): Promise<{ name: string; role: Role } | null> {
     if (this.config.mode !== "on" || this.config.sessionSecret === null) return null;
     const claims = await unsealSession(seal, this.config.sessionSecret, this.config.sessionTtlSeconds);
-    if (claims === null) return null;
+    if (claims === null || revokedSessions()?.isRevoked(claims.sid)) return null;
     const user = this.users().users.get(claims.name);
     return user !== undefined && user.role === claims.role ? { name: user.name, role: user.role } : null;
   }
@@ -130,17 +143,20 @@ export class Authenticator {
 }
 
 /**
- * The header scripts/start.mjs sets on every request from the socket's peer address,
- * replacing any a client sent (see app/api/_lib/peer-address.ts), so it cannot be forged.
+ * The header app/api/_lib/peer-address.ts sets on every request (from scripts/start.mjs, or
+ * instrumentation.ts under plain `next start`), replacing any a client sent, so it cannot be forged.
  */
 export const PEER_ADDRESS_HEADER = "x-dubbo-console-peer";
+/** Set on globalThis by peer-address.ts once this process stamps requests. */
+const STAMPED = Symbol.for("dubbo-console.peer-stamped");
 
 /**
- * The client's address: the socket's peer as scripts/start.mjs recorded it. Not
- * `x-forwarded-for`: `next start` keeps one a client sent, so its first hop is whatever the
- * client says (behind a reverse proxy, the address is the proxy's). Under `next dev`, which
- * does not go through start.mjs, the first hop of `x-forwarded-for`.
+ * The client's address: the socket's peer (or, from a trusted proxy, the client it names
+ * in X-Forwarded-For) as peer-address.ts recorded it. Never a header the client chose: in a
+ * process that does not stamp requests, `x-dubbo-console-peer` and `X-Forwarded-For` are
+ * ignored and the address is `unknown`.
  */
 export function clientAddress(request: Request): string {
-  return request.headers.get(PEER_ADDRESS_HEADER)?.trim() || request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  if ((globalThis as { [STAMPED]?: true })[STAMPED] !== true) return "unknown";
+  return request.headers.get(PEER_ADDRESS_HEADER)?.trim() || "unknown";
 }

@@ -7,13 +7,15 @@ export const SESSION_COOKIE = "dubbo_console_session";
 
 /** What a session cookie carries, sealed (encrypted and signed, iron) with the session secret. */
 export interface SessionClaims {
+  /** The session's own id, random: what sign-out revokes (server/auth/revoked-sessions.ts). */
+  readonly sid: string;
   readonly name: string;
   readonly role: Role;
   /** When it stops working, epoch ms. */
   readonly exp: number;
 }
 
-const claimsSchema = z.object({ name: z.string(), role: z.string(), exp: z.number() });
+const claimsSchema = z.object({ sid: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), name: z.string(), role: z.string(), exp: z.number() });
 
 /** Seals `claims` for `ttlSeconds`: no replica state, any replica with the same secret opens it. */
 export function sealSession(claims: SessionClaims, secret: string, ttlSeconds: number): Promise<string> {
@@ -25,7 +27,7 @@ export async function unsealSession(seal: string, secret: string, ttlSeconds: nu
   const data = await unsealData<unknown>(seal, { password: secret, ttl: ttlSeconds });
   const claims = claimsSchema.safeParse(data);
   if (!claims.success || claims.data.exp <= now) return null;
-  return { name: claims.data.name, role: claims.data.role, exp: claims.data.exp };
+  return { sid: claims.data.sid, name: claims.data.name, role: claims.data.role, exp: claims.data.exp };
 }
 
 /** The value of cookie `name` in a `Cookie` header, or null. */
@@ -51,4 +53,9 @@ export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure
 export function isHttps(request: Request): boolean {
   const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
+}
+
+/** The scheme the browser used to reach the console (see {@link isHttps}), for the same-origin check. */
+export function requestScheme(request: Request): "http" | "https" {
+  return isHttps(request) ? "https" : "http";
 }

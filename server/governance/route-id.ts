@@ -41,7 +41,7 @@ const ID = /^(\d{1,3})\.([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{16})$/;
 export function parseRouteId(id: string): RouteRef {
   const m = ID.exec(id);
   const dir = m ? Buffer.from(m[2]!, "base64url").toString("utf8") : "";
-  if (!m || dir === "" || dir.includes("/") || Buffer.from(dir, "utf8").toString("base64url") !== m[2]) {
+  if (!m || dir === "" || dir === "." || dir === ".." || dir.includes("/") || Buffer.from(dir, "utf8").toString("base64url") !== m[2]) {
     const message = `id ${JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id)} is not a route id this API gave out; GET /api/v1/routes lists them`;
     throw new ValidationError(message, [{ path: "id", message }]);
   }

@@ -6,6 +6,7 @@ import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-a
 import { type AclEntry, parseAclSpec } from "../registry/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
+import { parseWebConfig, type WebConfig } from "./web-config";
 
 /** The console's whole configuration, read from the environment in this one place. */
 export interface ConsoleConfig {
@@ -34,11 +35,14 @@ export interface ConsoleConfig {
    * empty (the default): nowhere but registered providers.
    */
   readonly directUrls?: readonly AllowEntry[];
+  /**
    * Route and config-rule changes per user (CONSOLE_WRITE_RATE `60/120`): `perMinute`
    * refilled, up to `burst` at once. Each change writes an audit entry, so this bounds how
    * fast one user can rotate the trail's older entries away (CONSOLE_AUDIT_MAX).
    */
   readonly writeRate: { readonly perMinute: number; readonly burst: number };
+  /** The Host names the console answers (CONSOLE_ALLOWED_HOSTS) and the proxies it believes (CONSOLE_TRUSTED_PROXIES). */
+  readonly web: WebConfig;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -91,6 +95,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     zkAcl: parseZkAcl(env, registries),
     audit: parseAudit(env),
     directUrls: parseDirectUrls(env.CONSOLE_DIRECT_URLS),
+    web: parseWebConfig(env),
   };
 }
 

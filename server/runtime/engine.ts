@@ -2,6 +2,8 @@ import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
 import { AuditLog } from "../governance/audit/audit-log";
+import { setRevokedSessions } from "../auth/revoked-sessions";
+import { SessionRevocationStore } from "../auth/session-revocation-store";
 import { RouteHistory } from "../governance/audit/route-history";
 import { ServiceCatalog } from "../governance/catalog";
 import { InvokeService } from "../governance/invoke";
@@ -44,6 +46,8 @@ export class Engine {
   readonly connections: ConnectionPool;
   /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
   readonly writeLimits: TokenBuckets;
+  /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
+  readonly revokedSessions: SessionRevocationStore;
   private caches: DiskCache[] = [];
   private readonly stopRetention: () => void;
 
@@ -54,6 +58,8 @@ export class Engine {
     this.writeLimits = new TokenBuckets("route and rule changes", config.writeRate.perMinute / 60, config.writeRate.burst);
     this.registries = config.registries.map((address) => new Registry(address, log, config.zkAcl));
     this.audit = new AuditLog(this.registries[0]!.session, config.audit, log);
+    this.revokedSessions = new SessionRevocationStore(this.registries[0]!.session, log);
+    setRevokedSessions(this.revokedSessions);
     this.catalog = new ServiceCatalog(this.registries);
     this.catalog.onChange((event) => this.events.publish(event));
     this.configRoutes = new ConfigRouteService(this.registries, this.catalog, log, checkConfigCondition, this.audit);
@@ -97,6 +103,7 @@ export class Engine {
     this.caches = [];
     this.configRoutes.close();
     this.audit.close();
+    this.revokedSessions.close();
     for (const r of this.registries) r.close();
     this.events.close();
     return invocations;

@@ -18,6 +18,8 @@ export interface EventStreamOptions {
   /** Aborts when the client goes away. */
   readonly signal: AbortSignal;
   readonly heartbeatMs?: number;
+  /** Called once when the stream is released, however it ended (a per-user slot is given back). */
+  readonly onClose?: () => void;
 }
 
 /** A Last-Event-ID this API gave out: a decimal id; anything else cannot be replayed from. */
@@ -54,6 +56,7 @@ export function openEventStream(bus: EventBus, options: EventStreamOptions): Rea
         release = () => {
           if (!open) return;
           open = false;
+          options.onClose?.();
           unsubscribe();
           clearInterval(heartbeat);
           options.signal.removeEventListener("abort", release);

@@ -178,7 +178,7 @@ describe("a custom role", () => {
 
 describe("credentials that are not what they claim", () => {
   it("refuses a forged session cookie, and one sealed with another secret, with 401", async () => {
-    for (const cookie of ["dubbo_console_session=Fe26.2*1*forged", `dubbo_console_session=${await sealSession({ name: "admin", role: "admin", exp: Date.now() + 60_000 }, randomSecret(32), 3600)}`]) {
+    for (const cookie of ["dubbo_console_session=Fe26.2*1*forged", `dubbo_console_session=${await sealSession({ sid: "forged-session-id", name: "admin", role: "admin", exp: Date.now() + 60_000 }, randomSecret(32), 3600)}`]) {
       const res = await fetch(`${server.url}/api/v1/services`, { headers: { cookie } });
       expect([res.status, ((await res.json()) as { error: { message: string } }).error.message]).toEqual([401, "the session has expired or is not valid; sign in again"]);
     }

@@ -7,13 +7,14 @@ import { getEngine } from "@/server/runtime/boot";
 import { addressQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
+import { visibleText } from "@/lib/format/visible-text";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  return { title: (await entityParam(searchParams, "value")) || "Address" };
+  return { title: visibleText((await entityParam(searchParams, "value"))) || "Address" };
 }
 
 /** One host or host:port, at `/addresses/detail?value=`. */

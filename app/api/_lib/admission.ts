@@ -5,13 +5,14 @@ import { isSameOriginWrite } from "@/lib/auth/same-origin";
 import { ForbiddenError } from "@/lib/errors";
 import type { Authenticator } from "@/server/auth/authenticator";
 import { clientAddress } from "@/server/auth/authenticator";
+import { requestScheme } from "@/server/auth/session-cookie";
 
 /**
  * Whether `request` may do what `permission` guards, and who it is. In order:
  *
  * 1. `public`: anyone; the actor is whoever the credentials say, or an anonymous viewer;
  * 2. credentials (Bearer token, else session cookie): none or bad is 401 unauthorized;
- * 3. a cookie-authenticated unsafe method must come from the console's own origin (CSRF),
+ * 3. a cookie-authenticated unsafe method must come from the console's own origin, scheme included (CSRF),
  *    else 403 "cross-origin write refused"; Bearer requests are exempt (nothing ambient);
  *    with authentication off, a write that names another origin is refused the same way;
  * 4. a role without the permission is 403 forbidden with `needed` (the permission) and `role`.
@@ -19,7 +20,7 @@ import { clientAddress } from "@/server/auth/authenticator";
 export async function admit(request: Request, permission: Requirement, auth: Authenticator): Promise<Actor> {
   if (permission === "public") return (await auth.identify(request)) ?? { name: "anonymous", role: "viewer", permissions: PRESET_ROLES.viewer, via: "anonymous", address: clientAddress(request) };
   const actor = await auth.authenticate(request);
-  if (actor.via !== "token" && !isSameOriginWrite(request.method, request.headers, actor.via === "session")) throw crossOriginRefused();
+  if (actor.via !== "token" && !isSameOriginWrite(request.method, request.headers, actor.via === "session", requestScheme(request))) throw crossOriginRefused();
   if (!can(actor, permission)) throw lacking(actor, permission);
   return actor;
 }

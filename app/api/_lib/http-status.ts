@@ -38,4 +38,8 @@ export const HTTP_STATUS = {
   /** A pinned provider is registered, but speaks a protocol the console does not call (tri, rest…). */
   unsupported_protocol: 422,
   rate_limited: 429,
+  /** A Host that is not the console's own (DNS rebinding): RFC 9110 §15.5.20 Misdirected Request. */
+  host_not_allowed: 421,
+  /** The answer asked for is over the console's size limit (a route preview); the request is what must shrink. */
+  answer_too_large: 413,
 } as const satisfies Record<ErrorCode, number>;

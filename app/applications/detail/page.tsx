@@ -7,13 +7,14 @@ import { getEngine } from "@/server/runtime/boot";
 import { applicationQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
+import { visibleText } from "@/lib/format/visible-text";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  return { title: (await entityParam(searchParams, "name")) || "Application" };
+  return { title: visibleText((await entityParam(searchParams, "name"))) || "Application" };
 }
 
 /** One application, at `/applications/detail?name=`. */

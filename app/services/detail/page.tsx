@@ -7,6 +7,7 @@ import { getEngine } from "@/server/runtime/boot";
 import { serviceQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
+import { visibleText } from "@/lib/format/visible-text";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const key = await entityParam(searchParams, "key");
-  return { title: key || "Service" };
+  // A name can carry right-to-left overrides and controls: the tab title shows them escaped.
+  return { title: visibleText(key) || "Service" };
 }
 
 /**

@@ -31,6 +31,7 @@ const LEFT_UNSET = new Map([
   ["CONSOLE_WRITE_RATE", "optional"],
   ["CONSOLE_AUDIT_PATH", "optional"],
   ["CONSOLE_AUDIT_MAX", "optional"],
+  ["CONSOLE_TRUSTED_PROXIES", "depends on the Ingress controller's network; an example is commented in the ConfigMap"],
 ]);
 
 interface Manifest {

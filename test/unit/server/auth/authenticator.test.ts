@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PRESET_ROLES } from "@/lib/auth/roles";
 import { UnauthorizedError } from "@/lib/errors";
 import { Authenticator } from "@/server/auth/authenticator";
 import { hashPassword } from "@/server/auth/password";
+import { revokedSessions, setRevokedSessions } from "@/server/auth/revoked-sessions";
 import { sealSession } from "@/server/auth/session-cookie";
 import { signIn } from "@/server/auth/sign-in";
 import { parseAuthConfig } from "@/server/runtime/auth-config";
@@ -38,10 +39,33 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("Authenticator", () => {
   it("signs in with the right password and accepts the session cookie it seals", async () => {
+    const stamped = Symbol.for("dubbo-console.peer-stamped");
+    (globalThis as { [stamped]?: true })[stamped] = true;
+    onTestFinished(() => void delete (globalThis as { [stamped]?: true })[stamped]);
     const signed = await signIn(auth, "alice", "alice-pw");
     expect(signed.user).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session" });
     const actor = await auth.authenticate(req({ cookie: `other=1; dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3" }));
     expect(actor).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session", address: "10.1.2.3" });
+  });
+
+  it("ignores a client-sent peer header in a process that does not stamp requests (plain next start before instrumentation)", async () => {
+    const signed = await signIn(auth, "alice", "alice-pw");
+    const actor = await auth.authenticate(req({ cookie: `dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3", "x-forwarded-for": "10.9.9.9" }));
+    expect(actor.address).toBe("unknown");
+  });
+
+  it("refuses a session cookie once its session is revoked, and only that session", async () => {
+    const revoked = new Set<string>();
+    setRevokedSessions({ isRevoked: (sid) => revoked.has(sid), revoke: async (sid) => void revoked.add(sid) });
+    onTestFinished(() => setRevokedSessions(undefined));
+    const [first, second] = [await signIn(auth, "alice", "alice-pw"), await signIn(auth, "alice", "alice-pw")];
+    const cookie = (s: { seal: string }) => req({ cookie: `dubbo_console_session=${s.seal}` });
+    const claims = await auth.sessionOf(cookie(first));
+    expect(claims).toMatchObject({ name: "alice", sid: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    await revokedSessions()!.revoke(claims!.sid, claims!.exp);
+    await expect(auth.authenticate(cookie(first))).rejects.toThrow("the session has expired or is not valid; sign in again");
+    expect(await auth.sessionOf(cookie(first))).toBeNull();
+    expect(await auth.authenticate(cookie(second))).toMatchObject({ name: "alice", via: "session" });
   });
 
   it("answers a wrong password and an unknown name with the same message", async () => {
@@ -57,9 +81,9 @@ describe("Authenticator", () => {
   });
 
   it("refuses an expired session and one whose user left the file or changed role", async () => {
-    const expired = await sealSession({ name: "alice", role: "operator", exp: Date.now() - 1 }, SECRET, 3600);
+    const expired = await sealSession({ sid: "expired-session", name: "alice", role: "operator", exp: Date.now() - 1 }, SECRET, 3600);
     expect(await failure(auth.authenticate(req({ cookie: `dubbo_console_session=${expired}` })))).toMatch(/expired or is not valid/);
-    const promoted = await sealSession({ name: "alice", role: "admin", exp: Date.now() + 60_000 }, SECRET, 3600);
+    const promoted = await sealSession({ sid: "promoted-session", name: "alice", role: "admin", exp: Date.now() + 60_000 }, SECRET, 3600);
     expect(await failure(auth.authenticate(req({ cookie: `dubbo_console_session=${promoted}` })))).toMatch(/expired or is not valid/);
     const { seal } = await signIn(auth, "alice", "alice-pw");
     write([]);

@@ -1,6 +1,10 @@
-import { routePreviewBodySchema } from "@/lib/api/route-preview";
+import { limitKey } from "@/lib/auth/actor";
+import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/route-preview";
+import { AnswerTooLargeError } from "@/lib/errors";
+import { authRuntime } from "@/server/auth/auth-runtime";
 import { previewRoute } from "@/server/governance/route-preview";
 import { endpoint } from "../../../_lib/endpoint";
+import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +13,19 @@ export const runtime = "nodejs";
 /**
  * POST /api/v1/routes/preview — what a condition route (a draft, or an edit of a saved one)
  * does to one consumer's providers and why, the whole chain of the service's routes for that
- * consumer, and which registered consumers it changes. Nothing is written.
+ * consumer, and which registered consumers it changes. Nothing is written. A user has at most
+ * MAX_PREVIEWS_PER_USER computing at once (429 past it), and an answer over
+ * PREVIEW_MAX_ANSWER_BYTES is refused (413 `answer_too_large`) rather than sent.
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
-  POST: { permission: "read", handle: async ({ request, engine }) => previewRoute(await parseJsonBody(request, routePreviewBodySchema), engine) },
+  POST: {
+    permission: "read",
+    handle: ({ request, engine, actor }) =>
+      authRuntime().previews.run(limitKey(actor), async () => {
+        const json = JSON.stringify(previewRoute(await parseJsonBody(request, routePreviewBodySchema), engine));
+        const size = Buffer.byteLength(json);
+        if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview fewer providers, or leave out views with `include`");
+        return jsonTextResponse(json);
+      }),
+  },
 });

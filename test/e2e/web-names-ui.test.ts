@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openThemedPage } from "../support/browser";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { waitFor } from "../support/wait-for";
+import { connectTestZk, type TestZk } from "../support/zk-client";
+
+/**
+ * Issue 15 items 6e and 6f in Chromium at 420 and 1400 px, light and dark: a registry name
+ * with a right-to-left override and control characters shows them escaped (`\u202E`), never
+ * raw, in the Services list and on the detail page; a 3,000-character interface neither
+ * widens the page nor fills the screen in the list (it wraps and stops after four lines, the
+ * whole name in its title), and its detail page opens. The providers are written straight
+ * into the rig's ZooKeeper, as a misbehaving provider would register them.
+ */
+
+const rig = inject("rig");
+const SCREENSHOTS = process.env.WEB_NAMES_SCREENSHOTS ?? "/tmp";
+const RTL = "io.webnames.test.\u202EecivreSdaB\u0007";
+const RTL_APP = "web-names-\u202Eppa";
+const LONG = `io.webnames.test.Long${"x".repeat(2_980)}`;
+const VIEWS = [
+  { width: 420, height: 900, theme: "light" },
+  { width: 420, height: 900, theme: "dark" },
+  { width: 1400, height: 900, theme: "light" },
+  { width: 1400, height: 900, theme: "dark" },
+] as const;
+
+let server: ConsoleHandle;
+let browser: Browser;
+let zk: TestZk;
+const contexts: BrowserContext[] = [];
+
+const providerNode = (iface: string, app: string) =>
+  `/dubbo/${encodeURIComponent(iface)}/providers/${encodeURIComponent(`dubbo://127.0.0.9:20880/${iface}?application=${encodeURIComponent(app)}&interface=${encodeURIComponent(iface)}&methods=a&side=provider&dubbo=2.0.2&release=3.3.6`)}`;
+
+/** What a page shows that could be wrong: raw invisible characters in its text, and sideways overflow. */
+async function pageFacts(page: Page) {
+  return page.evaluate(() => ({
+    rawInvisible: /[\u202A-\u202E\u2066-\u2069\u0007]/.test(document.body.innerText),
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+}
+
+beforeAll(async () => {
+  zk = await connectTestZk(rig.zkConnectString);
+  for (const iface of [RTL, LONG]) await zk.removeTree(`/dubbo/${encodeURIComponent(iface)}`);
+  await zk.mkdirp(providerNode(RTL, RTL_APP).replace(/\/[^/]*$/, ""));
+  await zk.create(providerNode(RTL, RTL_APP));
+  await zk.mkdirp(providerNode(LONG, "web-names-long").replace(/\/[^/]*$/, ""));
+  await zk.create(providerNode(LONG, "web-names-long"));
+  [server, browser] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress }), launchBrowser()]);
+  await waitForRegistrySync(server.url);
+  await waitFor("both services to be listed", async () => {
+    const body = (await (await fetch(`${server.url}/api/v1/services?q=webnames`)).json()) as { services: { key: string }[] };
+    return body.services.length === 2;
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  for (const iface of [RTL, LONG]) await zk?.removeTree(`/dubbo/${encodeURIComponent(iface)}`);
+  zk?.close();
+});
+
+describe.each(VIEWS)("at $width px, $theme", (view) => {
+  it("lists the names escaped, and the long one clamped to four lines without widening the page", async () => {
+    const page = await openThemedPage(browser, contexts, `${server.url}/services?q=webnames`, view);
+    const item = (key: string) => page.locator(`[data-service-key="${key}"], [data-service-card="${key}"]`).first();
+    await item(RTL).waitFor();
+    await item(LONG).waitFor();
+    const rtlText = (await item(RTL).textContent()) ?? "";
+    expect(rtlText).toContain("\\u202EecivreSdaB\\u0007");
+    expect(rtlText).toContain("web-names-\\u202Eppa");
+    const link = item(LONG).locator(`[data-service-link="${LONG}"]`);
+    const box = (await link.boundingBox())!;
+    const lineHeight = await link.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(box.height).toBeLessThanOrEqual(4 * lineHeight + 1);
+    expect(await link.locator("[data-java-name]").getAttribute("title")).toBe(LONG);
+    expect(await pageFacts(page)).toEqual({ rawInvisible: false, overflow: 0 });
+    await page.screenshot({ path: `${SCREENSHOTS}/web-names-list-${view.width}-${view.theme}.png`, fullPage: false });
+  });
+
+  it("opens the long name's page, wrapped within the width", async () => {
+    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(LONG)}`, view);
+    const heading = page.locator("h1");
+    await heading.waitFor();
+    expect(((await heading.textContent()) ?? "").replace(/\s/g, "")).toBe(LONG);
+    expect(await pageFacts(page)).toEqual({ rawInvisible: false, overflow: 0 });
+    await page.screenshot({ path: `${SCREENSHOTS}/web-names-long-${view.width}-${view.theme}.png` });
+  });
+
+  it("shows the right-to-left override escaped on the detail page, name, application and parameters", async () => {
+    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(RTL)}`, view);
+    await page.locator("h1").waitFor();
+    expect(await page.locator("h1").textContent()).toContain("\\u202EecivreSdaB\\u0007");
+    await page.getByText("web-names-\\u202Eppa").first().waitFor();
+    expect(await page.title()).toContain("\\u202E");
+    expect(await pageFacts(page)).toEqual({ rawInvisible: false, overflow: 0 });
+    await page.screenshot({ path: `${SCREENSHOTS}/web-names-rtl-${view.width}-${view.theme}.png` });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { RateLimitedError } from "@/lib/errors";
+import { ConcurrencySlots } from "@/server/auth/concurrency-slots";
+
+describe("ConcurrencySlots", () => {
+  it("refuses the slot past the limit per key with a 429 error, and frees a slot once given back", () => {
+    const slots = new ConcurrencySlots("open event streams", 2);
+    const a = slots.acquire("alice");
+    slots.acquire("alice");
+    expect(() => slots.acquire("alice")).toThrow(RateLimitedError);
+    expect(() => slots.acquire("alice")).toThrow("too many open event streams (at most 2 at once); try again in 1 s");
+    expect(slots.acquire("bob")).toBeTypeOf("function");
+    a();
+    a();
+    expect(slots.inUse("alice")).toBe(1);
+    slots.acquire("alice");
+    expect(slots.inUse("alice")).toBe(2);
+  });
+
+  it("gives the slot of a task back however it ends", async () => {
+    const slots = new ConcurrencySlots("previews", 1);
+    await expect(slots.run("k", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await slots.run("k", () => 42)).toBe(42);
+    expect(slots.inUse("k")).toBe(0);
+  });
+});
