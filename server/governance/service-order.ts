@@ -2,7 +2,8 @@ import { servicesViewOf } from "@/lib/api/services";
 import { encodeServicesCursor, type ServiceFilter, type ServiceSort, type ServicesView } from "@/lib/api/services-cursor";
 import type { EntityIndex } from "./entity-index";
 import type { ServiceEntry } from "./service-entry";
-import { entryMatcher, type ServicePage, type ServiceSearch, searchServices } from "./service-search";
+import { matchingPlaces } from "./service-positions";
+import { type ServicePage, type ServiceSearch, searchServices, textMatcher } from "./service-search";
 import { compareIds, type SortedServices } from "./sorted-services";
 
 /** The count a list is sorted by; 0 for every service when sorted by name. */
@@ -53,14 +54,15 @@ function comparatorOf(view: ServicesView): (a: Position, b: Position) => number 
 export function listServices(services: SortedServices, index: EntityIndex, search: ServiceSearch): ServicePage {
   const view = servicesViewOf(search);
   if (view.sort === "name" && view.order === "asc" && view.filter === "") return searchServices(services, index, search);
-  const matches = entryMatcher(search.q, search.by, index);
+  // The matches are found by place (service-positions.ts), as the list order finds them.
+  const candidates = search.q ? matchingPlaces(services, index, search.q, search.by, textMatcher(search.q)).map((i) => services.all[i]!) : services.all;
   const keep = filterOf(view.filter);
   const count = countOf(view.sort);
   const compare = comparatorOf(view);
   const selected: Position[] = [];
   const entries = new Map<Position, ServiceEntry>();
-  for (const entry of services.all) {
-    if ((matches && !matches(entry)) || (keep && !keep(entry))) continue;
+  for (const entry of candidates) {
+    if (keep && !keep(entry)) continue;
     const position = { id: entry.id, value: count(entry) };
     selected.push(position);
     entries.set(position, entry);

@@ -5,11 +5,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AuditDraft, type AuditEntry, auditResponseSchema } from "@/lib/api/audit";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
-import type { Role } from "@/lib/auth/roles";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
-import { type TestUsers, writeUsersFile } from "../support/users-file";
+import { type TestRole as Role, type TestUsers, writeUsersFile } from "../support/users-file";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 

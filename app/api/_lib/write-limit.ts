@@ -1,6 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import type { Permission } from "@/lib/auth/roles";
+import type { Requirement } from "@/lib/auth/roles";
 import type { Engine } from "@/server/runtime/engine";
 
 /**
@@ -12,6 +12,6 @@ import type { Engine } from "@/server/runtime/engine";
  * an entry. Counted per signed-in user or token (`via:name`), in this process's memory.
  * @throws RateLimitedError
  */
-export function limitWrites(permission: Permission, actor: Actor, engine: Pick<Engine, "writeLimits">): void {
+export function limitWrites(permission: Requirement, actor: Actor, engine: Pick<Engine, "writeLimits">): void {
   if (permission === "routes.write") engine.writeLimits.take(`${actor.via}:${actor.name}`);
 }

@@ -17,7 +17,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "read",
     handle: ({ request, engine, actor }) => {
       const { format, ...filter } = parseQuery(request, auditExportQuerySchema);
-      const entries = engine.audit.select(filter, { mayInvoke: can(actor.role, "invoke") });
+      const entries = engine.audit.select(filter, { mayInvoke: can(actor, "invoke") });
       const file = exportFile(format, Date.now());
       return new Response(auditExportStream(entries, format), {
         headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.filename}"`, "cache-control": "no-store, no-transform", "x-content-type-options": "nosniff" },
