@@ -25,7 +25,8 @@ import {
 } from "./exchange-client";
 import { checkMaxPayload, DEFAULT_MAX_PAYLOAD, encodeFrame, type Frame, FrameDecoder, HESSIAN2, STATUS_OK } from "./frame";
 import { parseHostPort } from "./host-port";
-import { type Misbehaviour, PeerRequestRate, type PeerLimits, resolvePeerLimits, stalled, unreadOutputExceeded } from "./peer-limits";
+import { PeerGuard } from "./peer-guard";
+import { type Misbehaviour, type PeerLimits, resolvePeerLimits } from "./peer-limits";
 import { PendingCalls } from "./pending-calls";
 import { DEFAULT_BACKOFF, reconnectDelay } from "./reconnect-backoff";
 
@@ -42,10 +43,8 @@ export class DubboExchangeClient implements ExchangeClient {
   private readonly maxPayload: number;
   private readonly heartbeatMs: number;
   private readonly limits: Required<PeerLimits>;
-  /** The peer's requests on the current connection, per second. */
-  private peerRequests: PeerRequestRate | null = null;
-  /** Running while output is backed up; fires once the peer has read nothing for the stall time. */
-  private stallTimer: NodeJS.Timeout | null = null;
+  /** The current connection's limits on its peer (peer-guard.ts). */
+  private guard: PeerGuard | null = null;
   /** Kinds of misbehaviour already logged as a warning for this peer. */
   private readonly reported = new Set<Misbehaviour["kind"]>();
   private readonly pending: PendingCalls;
@@ -178,7 +177,6 @@ export class DubboExchangeClient implements ExchangeClient {
     socket.on("error", (e) => {
       if (this.socket === socket) this.socketFailure ??= { message: e.message, cause: e };
     });
-    socket.on("drain", () => this.socket === socket && this.onDrain(socket));
     socket.once("close", () => this.socket === socket && this.onSocketClosed());
   }
 
@@ -191,7 +189,7 @@ export class DubboExchangeClient implements ExchangeClient {
     this.decoder = new FrameDecoder(this.maxPayload);
     this.lastRead = this.lastWrite = Date.now();
     this.isReadOnly = false;
-    this.peerRequests = new PeerRequestRate(this.limits.maxPeerRequestsPerSecond);
+    this.guard = new PeerGuard(socket, this.limits, (m) => this.socket === socket && this.misbehaved(m));
     this.setState({ type: "connected", since: this.lastRead });
     this.options.log?.info("connected to provider", { address: this.address });
     this.tickTimer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.heartbeatMs / IDLE_HEARTBEATS)));
@@ -223,10 +221,9 @@ export class DubboExchangeClient implements ExchangeClient {
       if (!this.pending.settle(frame)) this.options.log?.debug("response for no waiting call, dropped", { address: this.address, id: String(frame.id) });
       return;
     }
-    const flood = this.peerRequests?.record(Date.now());
-    if (flood) {
-      this.misbehaved(flood);
-    } else if (frame.event) {
+    // A peer over its request rate is reported (and dropped) by the guard.
+    if (this.guard?.admitRequest() === false) return;
+    if (frame.event) {
       this.receiveEvent(frame);
     } else if (frame.twoWay && frame.serialization === HESSIAN2) {
       // A call from the provider (a callback): we export nothing, and say so as Java would.
@@ -272,24 +269,7 @@ export class DubboExchangeClient implements ExchangeClient {
     }
     const flowing = socket.write(bytes);
     this.lastWrite = Date.now();
-    const over = unreadOutputExceeded(socket.writableLength, this.limits.maxUnreadOutput);
-    if (over) this.misbehaved(over);
-    else if (!flowing) this.backedUp(socket);
-  }
-
-  /** The peer is not taking our output as fast as we write: read nothing more until it does, for at most the stall time. */
-  private backedUp(socket: Socket): void {
-    if (this.stallTimer) return;
-    socket.pause();
-    this.stallTimer = setTimeout(() => {
-      this.stallTimer = null;
-      if (this.socket === socket) this.misbehaved(stalled(socket.writableLength, this.limits.writeStallMs));
-    }, this.limits.writeStallMs);
-  }
-
-  private onDrain(socket: Socket): void {
-    this.clearStallTimer();
-    socket.resume();
+    this.guard?.wrote(flowing);
   }
 
   /** Drops the connection of a misbehaving peer; the first time of each kind, with a warning naming it. */
@@ -359,9 +339,9 @@ export class DubboExchangeClient implements ExchangeClient {
     this.socket = null;
     this.decoder = null;
     this.isReadOnly = false;
-    this.peerRequests = null;
+    this.guard?.stop();
+    this.guard = null;
     this.clearConnectTimer();
-    this.clearStallTimer();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
   }
@@ -369,11 +349,6 @@ export class DubboExchangeClient implements ExchangeClient {
   private clearConnectTimer(): void {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
-  }
-
-  private clearStallTimer(): void {
-    if (this.stallTimer) clearTimeout(this.stallTimer);
-    this.stallTimer = null;
   }
 
   private clearTimers(): void {
