@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type InvokeRequest, type InvokeResponse, invokeRequestSchema } from "@/lib/api/invoke";
+import { PRESET_ROLES } from "@/lib/auth/roles";
 import { isConsoleError } from "@/lib/errors";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
@@ -14,12 +15,15 @@ import { DEMO, type DubboLine, NO_REGISTRY, type ProviderHandle, startProvider }
  */
 const rig = inject("rig");
 const TIME = DEMO.time.interface;
+/** The providers here register nowhere: the direct urls to them are the operator's allowlist, called with invoke.direct-url. */
+const DIRECT_URLS = "127.0.0.78:1-65535,127.0.0.79:1-65535";
+const CALLER = { role: "admin", permissions: PRESET_ROLES.admin };
 
 let engine: Engine;
 const providers = new Map<DubboLine, ProviderHandle>();
 
 beforeAll(async () => {
-  engine = new Engine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, DUBBO_CONSOLE_CACHE_DIR: "off" }), silentLogger);
+  engine = new Engine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, DUBBO_CONSOLE_CACHE_DIR: "off", CONSOLE_DIRECT_URLS: DIRECT_URLS }), silentLogger);
   engine.start();
   const [p27, p33] = await Promise.all([
     startProvider({ line: "2.7", registry: NO_REGISTRY, host: "127.0.0.78", services: ["time"], app: "time-provider-27" }),
@@ -37,7 +41,7 @@ afterAll(async () => {
 async function call(line: DubboLine, method: string, parameterTypes: string[], args: unknown[]): Promise<InvokeResponse | string> {
   const body: InvokeRequest = { service: TIME, method, parameterTypes, args, url: `dubbo://${providers.get(line)!.address}`, timeoutMs: 10_000 };
   try {
-    return await engine.invocations.invoke(invokeRequestSchema.parse(body));
+    return await engine.invocations.invoke(invokeRequestSchema.parse(body), undefined, undefined, CALLER);
   } catch (e) {
     if (isConsoleError(e)) return `${e.code}: ${e.message}`;
     throw e;
