@@ -10,14 +10,20 @@ const DONE: Record<CopyOutcome, string> = {
   present: "The config-center rule already holds it",
 };
 
-/** "Copy to config center": puts a registry route's rule into its service's config-center rule, for Dubbo 3.0.5+ consumers. */
+/**
+ * "Copy to config center": puts a registry route's rule into its service's config-center
+ * rule, for Dubbo 3.0.5+ consumers. Not offered where the copy is there (`present`); what
+ * the last copy did stays said.
+ */
 export function CopyToConfigCenter({ route }: { route: Route }) {
   const copy = useCopyToConfigCenter();
   return (
     <>
-      <Button type="button" size="sm" variant="ghost" disabled={copy.isPending} onClick={() => copy.mutate(route)} title="Dubbo 3.0.5 and later consumers ignore registry routes; they obey the config-center rule">
-        {copy.isPending ? "Copying…" : "Copy to config center"}
-      </Button>
+      {route.configCenter !== "present" && (
+        <Button type="button" size="sm" variant="ghost" disabled={copy.isPending} onClick={() => copy.mutate(route)} title="Dubbo 3.0.5 and later consumers ignore registry routes; they obey the config-center rule">
+          {copy.isPending ? "Copying…" : "Copy to config center"}
+        </Button>
+      )}
       {copy.data && (
         <span className="text-xs text-emerald-700 dark:text-emerald-300" data-copy-outcome={copy.data} role="status">
           {DONE[copy.data]}

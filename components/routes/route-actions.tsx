@@ -31,7 +31,7 @@ export function RouteActions({ route }: { route: Route }) {
         </Link>
       </Button>
       <ToggleRoute route={route} />
-      {route.configCenter !== "present" && <CopyToConfigCenter route={route} />}
+      <CopyToConfigCenter route={route} />
       <DeleteRouteDialog route={route} />
     </div>
   );

@@ -281,7 +281,10 @@ export class RouteStore {
       const { name, group, version } = (after ?? before)!;
       const current = sameName(children, { service, name, group, version }) ?? null;
       if (current !== expected) {
-        throw new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed after audit entry ${entry.id} (it is ${current === null ? "deleted" : `now ${routeOf(at, current).id}`}): roll back the later entries first, or edit it by hand`, { auditId: entry.id });
+        throw new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed after audit entry ${entry.id} (it is ${current === null ? "deleted" : `now ${routeOf(at, current).id}`}): roll back the later entries first, or edit it by hand`, {
+          auditId: entry.id,
+          current: current === null ? null : `${dirPath}/${current}`,
+        });
       }
       const targetSpec = target === null ? null : parseRouteNode(target, service).spec;
       const clash = targetSpec === null ? undefined : sameName(children.filter((c) => c !== current), targetSpec);

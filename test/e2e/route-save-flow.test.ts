@@ -133,6 +133,10 @@ describe.each(LOOKS)("the route editor at $width px, $theme", (look) => {
     await page.getByTestId("save-route").click();
     await page.getByTestId("stranding-dialog-confirm").click();
     await page.getByTestId("route-saved").waitFor();
+    // The save message shows the route URL with its rule readable, not the node name's double encoding.
+    const url = await page.getByTestId("saved-url").textContent();
+    expect(url).toContain(`rule=application = ${APP27} => host = 10.9.9.9`);
+    expect(url).not.toMatch(/%25|%3D/);
     expect((await listed()).find((r) => r.name === name)).toMatchObject({ force: true, enabled: true });
   });
 
@@ -232,6 +236,18 @@ describe.each(LOOKS)("history and restore at $width px, $theme", (look) => {
     await dialog.waitFor({ state: "detached" });
     expect((await listed()).find((r) => r.name === route.name)).toMatchObject({ rule: route.rule, node: route.node });
     await noHorizontalScroll(page);
+  });
+});
+
+describe("an address nothing is registered at", () => {
+  it("says so in words that read", async () => {
+    for (const look of LOOKS) {
+      const page = await open("/addresses/detail?value=10.9.9.9:1", look);
+      const notice = page.getByTestId("entity-not-found");
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain("Nothing is registered at this address");
+      expect(await notice.textContent()).not.toContain("is not registered");
+    }
   });
 });
 

@@ -222,6 +222,8 @@ describe("audit page and route history", () => {
     const page = await signedIn("operator", ROUTES_TAB);
     const row = page.locator(`[data-route="${name}"]`);
     await row.getByRole("button", { name: "Disable" }).click();
+    // Disabling asks first (issue 15 item 8).
+    await page.getByTestId("toggle-route-dialog-confirm").click();
     await row.getByText("disabled", { exact: true }).waitFor();
 
     await page.goto(`${server.url}/audit`);

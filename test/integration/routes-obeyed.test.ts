@@ -3,6 +3,7 @@ import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as disable from "@/app/api/v1/routes/[id]/disable/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
+import { defaultTargets } from "@/components/routes/consumer-copies";
 import { type Route, routeSchema } from "@/lib/api/routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
@@ -141,5 +142,26 @@ describe("a condition route saved from the console, against real Dubbo consumers
     await servedByAll(c33, after33, [provider27, provider33], "the 3.3 consumer to use both providers once the route and its copy are deleted");
     await servedByAll(c27, after27, [provider27, provider33], "the 2.7 consumer to use both providers once the route is deleted");
     console.info(`3.3.6 consumer: ${IN_A_ROW} calls in a row to ${provider27} ${obeyed33.ms} ms after the save (registry and config center) answered`);
+  });
+
+  it("saved with the targets the editor picks by default for this service's consumers, is obeyed by both the 2.7 and the 3.3 consumer", async () => {
+    const consumers = await waitFor("both consumers' registrations", async () => {
+      const listed = (await engine.catalog.service(GREETING)).consumers;
+      return ["route-mission-27", "route-mission-33"].every((app) => listed.some((c) => c.application === app)) ? listed : undefined;
+    });
+    // What the editor ticks for a new route of GreetingService (components/routes/consumer-copies.ts): a 3.3.6 consumer is there, so the config center too.
+    const targets = defaultTargets(consumers);
+    expect(targets).toEqual(["registry", "config-center"]);
+    const host = consumers.find((c) => c.application === "route-mission-33")!.host;
+    const rule = `host = ${host} & application = route-mission-* => host = 127.0.0.2`;
+    const [from27, from33] = [c27.servedBy().length, c33.servedBy().length];
+    const saved = await send(routes.POST, "POST", "/api/v1/routes", { service: GREETING, name: NAME, rule, targets });
+    expect((await pinnedTo(c33, from33, provider27)).ms).toBeLessThan(30_000);
+    expect((await pinnedTo(c27, from27, provider27)).strays).toBeLessThan(OBEY_WITHIN_MS / 200);
+    const [after27, after33] = [c27.servedBy().length, c33.servedBy().length];
+    const deleted = await byId.DELETE(new Request(`http://console/api/v1/routes/${saved.id}?revision=${saved.revision}`, { method: "DELETE" }));
+    expect(deleted.status).toBe(200);
+    await servedByAll(c33, after33, [provider27, provider33], "the 3.3 consumer to use both providers once the route is deleted");
+    await servedByAll(c27, after27, [provider27, provider33], "the 2.7 consumer to use both providers once the route is deleted");
   });
 });

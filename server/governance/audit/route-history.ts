@@ -2,7 +2,7 @@ import { type AuditEntry, type RollbackResponse, type RouteHistoryResponse } fro
 import { routeSchema } from "@/lib/api/routes";
 import type { Actor } from "@/lib/auth/actor";
 import { rollbackFirst } from "@/lib/audit/rollback-order";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError, isConsoleError, NotFoundError, ValidationError } from "@/lib/errors";
 import type { RouteStore } from "../route-store";
 import type { AuditLog } from "./audit-log";
 import { routeKeyOf } from "./route-key";
@@ -15,7 +15,7 @@ import { routeKeyOf } from "./route-key";
  */
 export class RouteHistory {
   constructor(
-    private readonly routes: Pick<RouteStore, "find" | "restore" | "list">,
+    private readonly routes: Pick<RouteStore, "find" | "restore">,
     private readonly audit: Pick<AuditLog, "entry" | "history" | "keyOfRouteId">,
   ) {}
 
@@ -39,19 +39,13 @@ export class RouteHistory {
       const message = `audit entry ${auditId} is not about route ${id}`;
       throw new ValidationError(message, [{ path: "auditId", message }]);
     }
-    refuseOutOfOrder(this.audit.history(key), entry, this.currentNode(key, entry));
     const states = { id: entry.id, before: routeOrNull(entry, "before"), after: routeOrNull(entry, "after") };
-    return { route: await this.routes.restore(states, actor, { allowStranding }) };
-  }
-
-  /** The node of the route of `key` as the registry's view holds it now (null: none); undefined when the view cannot be read. */
-  private currentNode(key: string, entry: AuditEntry): string | null | undefined {
-    const state = (entry.after ?? entry.before) as { service?: unknown } | null;
-    if (typeof state?.service !== "string") return undefined;
     try {
-      return this.routes.list({ service: state.service }).routes.find((r) => routeKeyOf(r) === key)?.node ?? null;
-    } catch {
-      return undefined;
+      return { route: await this.routes.restore(states, actor, { allowStranding }) };
+    } catch (e) {
+      // The store found the route moved on since the entry (`current`: its node in ZooKeeper now): say which entries to roll back first.
+      if (isConsoleError(e) && e.code === "conflict" && e.details !== undefined && "current" in e.details) refuseOutOfOrder(this.audit.history(key), entry, e.details.current as string | null);
+      throw e;
     }
   }
 
@@ -65,11 +59,10 @@ export class RouteHistory {
 
 /**
  * Refuses the rollback of `entry` while later changes (as the trail holds them, newest first
- * in `history`) moved the route on from `current` (its node now; undefined: unknown, then
- * the store's own check decides): names the entries to roll back first, in order.
+ * in `history`) moved the route on to `current` (its node in ZooKeeper now, null: none):
+ * names the entries to roll back first, in order. Returns when rollbacks cannot get there.
  */
-function refuseOutOfOrder(history: readonly AuditEntry[], entry: AuditEntry, current: string | null | undefined): void {
-  if (current === undefined) return;
+function refuseOutOfOrder(history: readonly AuditEntry[], entry: AuditEntry, current: string | null): void {
   const first = rollbackFirst(history, entry, current);
   if (first === null || first.length === 0) return;
   const named = first.map((e) => `${e.id} (${e.summary})`).join(", then ");
