@@ -1,25 +1,48 @@
 /**
- * Preloaded into the console's processes by bench/startup-block.ts (NODE_OPTIONS=--import):
+ * Imported into the console's processes by bench/startup-block.ts (NODE_OPTIONS=--import):
  * measures how long the event loop is held, from inside. A 10 ms interval timer notes the
- * longest gap between its ticks beyond its period (the longest block: the timer waits for
- * whatever holds the loop), beside perf_hooks' monitorEventLoopDelay maximum, and prints
- * both every 250 ms as one `LOOPMON {json}` line on stdout, then starts afresh.
+ * gaps between its ticks beyond its period; the timer waits for whatever holds the loop,
+ * but on a loaded machine also for a CPU, so each gap is charged the CPU time the main
+ * thread itself used in it (utime + stime of /proc/self/task/{pid}/stat, 10 ms ticks):
+ * `blockMs` is the largest such CPU time of a gap, the loop's own work; `gapMs` the largest
+ * gap, waits for a CPU included; beside them perf_hooks' monitorEventLoopDelay maximum.
+ * Printed every 250 ms as one `LOOPMON {json}` line on stdout, then started afresh.
  */
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const TICK_MS = 10;
 const REPORT_MS = 250;
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const HZ = 100;
+const STAT = `/proc/self/task/${process.pid}/stat`;
+
+/** The main thread's CPU time so far, in ms. */
+function mainThreadCpuMs() {
+  const stat = readFileSync(STAT, "utf8");
+  // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / HZ;
+}
+
 const histogram = monitorEventLoopDelay({ resolution: TICK_MS });
 histogram.enable();
 let last = performance.now();
-let longest = 0;
+let lastCpu = mainThreadCpuMs();
+let longestGap = 0;
+let longestBlock = 0;
 setInterval(() => {
   const now = performance.now();
-  longest = Math.max(longest, now - last - TICK_MS);
+  const cpu = mainThreadCpuMs();
+  const gap = now - last - TICK_MS;
+  longestGap = Math.max(longestGap, gap);
+  longestBlock = Math.max(longestBlock, Math.min(gap, cpu - lastCpu));
   last = now;
+  lastCpu = cpu;
 }, TICK_MS).unref();
 setInterval(() => {
-  process.stdout.write(`LOOPMON ${JSON.stringify({ pid: process.pid, at: Date.now(), blockMs: longest, delayMaxMs: histogram.max / 1e6 })}\n`);
-  longest = 0;
+  process.stdout.write(`LOOPMON ${JSON.stringify({ pid: process.pid, at: Date.now(), blockMs: longestBlock, gapMs: longestGap, delayMaxMs: histogram.max / 1e6, cpuMs: mainThreadCpuMs() })}\n`);
+  longestGap = 0;
+  longestBlock = 0;
   histogram.reset();
 }, REPORT_MS).unref();

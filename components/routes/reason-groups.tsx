@@ -3,10 +3,12 @@ import { Badge } from "../ui/badge";
 
 /** How many reason groups are shown before "and N more". */
 const SHOWN = 6;
+/** Up to this many providers, the list below says it all on one screen. */
+const FEW = 8;
 
-/** The preview's providers counted by reason (kept or dropped, and what decided), largest first. */
+/** The preview's providers counted by reason (kept or dropped, and what decided), largest first; nothing for a few providers, which the list shows at a glance. */
 export function ReasonGroups({ answer }: { answer: RoutePreviewResponse }) {
-  if (answer.reasons.length <= 1 && answer.providerCount <= 1) return null;
+  if (answer.providerCount <= FEW) return null;
   const shown = answer.reasons.slice(0, SHOWN);
   const rest = answer.reasonCount - shown.length;
   return (
