@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { listViewOf } from "@/components/services/list-view";
 import { ServicesView } from "@/components/services/services-view";
 import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
 import { servicesQuerySchema } from "@/lib/api/services";
@@ -12,19 +13,23 @@ export const dynamic = "force-dynamic";
 
 /**
  * Renders the first page of the list from the in-memory catalog at once, searched by `?q=`
- * and `?by=` as the client will be (same query key), so a shared search arrives done; the
+ * and `?by=` and ordered by `?sort=`, `?order=`, `?filter=` as the client will be (same query key), so a shared search arrives done; the
  * client loads the other pages as they scroll into view and keeps them current.
  */
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { q, by } = await searchParams;
+  const { q, by, sort, order, filter } = await searchParams;
+  const text = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
+  // What the client reads from the address (unknown values as the default), so the keys agree.
+  const view = listViewOf(text(sort), text(order), text(filter));
   const query = servicesQuerySchema.safeParse({
     q: typeof q === "string" ? q : undefined,
     by: typeof by === "string" && by !== "" ? by : undefined,
+    ...Object.fromEntries(Object.entries(view).filter(([, v]) => v !== "")),
     limit: String(SERVICES_FIRST_PAGE_SIZE),
   });
   const queryClient = getQueryClient();
   if (query.success) {
-    const { queryKey } = servicesPagesQuery(query.data.q ?? "", query.data.by ?? "");
+    const { queryKey } = servicesPagesQuery(query.data.q ?? "", query.data.by ?? "", view);
     await prefetchFromServer(queryClient, queryKey, () => ({ pages: [getEngine().catalog.list(query.data)], pageParams: [null] }));
   }
   return (

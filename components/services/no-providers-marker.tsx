@@ -14,12 +14,14 @@ export function NoProvidersBadge({ providers, lastSeen }: { providers: number; l
   if (providers > 0) return null;
   return (
     <Badge tone="warn" data-badge="no-providers" title="No provider is registered for this service now">
-      no providers now
-      {lastSeen !== null && (
-        <span className="font-normal">
-          , last seen <TimeAgo at={lastSeen} compact />
-        </span>
-      )}
+      <span>
+        no providers now
+        {lastSeen !== null && (
+          <span className="font-normal">
+            , last seen <TimeAgo at={lastSeen} compact />
+          </span>
+        )}
+      </span>
     </Badge>
   );
 }

@@ -14,8 +14,8 @@ import { useMarkVirtualReady } from "./use-mark-virtual-ready";
 import { useScrollMargin } from "./use-scroll-margin";
 import type { VisibleRange } from "./visible-range";
 
-const CARD_ESTIMATE = 190;
-const GAP_PX = 12;
+const CARD_ESTIMATE = 150;
+const GAP_PX = 8;
 const OVERSCAN = 6;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -27,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const CARD = "min-w-0 space-y-2.5 rounded-lg border border-zinc-200 bg-white p-3.5 dark:border-zinc-800 dark:bg-zinc-900";
+const CARD = "min-w-0 space-y-1.5 rounded-lg border border-zinc-200 bg-white px-3 py-2.5 dark:border-zinc-800 dark:bg-zinc-900";
 
 /** One service as a card: the same facts as a table row, nothing to scroll sideways for. `data-service-card` is its key. */
 function ServiceCard({ service: s, staleRegistries }: { service: ServiceSummary; staleRegistries: ReadonlySet<string> }) {
@@ -40,7 +40,7 @@ function ServiceCard({ service: s, staleRegistries }: { service: ServiceSummary;
         </Badge>
       </div>
       <ServiceBadges service={s} staleRegistries={staleRegistries} />
-      <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+      <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
         <Field label="Consumers">{s.consumers}</Field>
         <Field label="Provided by">
           <ApplicationLinks apps={s.applications} />
@@ -59,7 +59,7 @@ function ServiceCard({ service: s, staleRegistries }: { service: ServiceSummary;
 /** The first cards, rendered on the server before the width is known. */
 export function StaticServiceCards({ services, staleRegistries, className }: { services: readonly ServiceSummary[]; staleRegistries: ReadonlySet<string>; className?: string }) {
   return (
-    <ul data-testid="services-cards" className={cn("grid gap-3 sm:grid-cols-2", className)}>
+    <ul data-testid="services-cards" className={cn("grid gap-2 sm:grid-cols-2", className)}>
       {services.map((s) => (
         <li key={s.key}>
           <ServiceCard service={s} staleRegistries={staleRegistries} />

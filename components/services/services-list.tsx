@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback, useMemo } from "react";
+import type { ServicesListView } from "@/lib/api/queries";
 import type { ServiceSummary } from "@/lib/api/services";
+import type { ServiceSort } from "@/lib/api/services-cursor";
 import { Callout } from "../ui/callout";
 import { useMediaQuery } from "../ui/use-media-query";
 import { ServiceCards, StaticServiceCards } from "./service-cards";
@@ -28,11 +30,16 @@ export function ServicesList({
   total,
   staleRegistries,
   onNeedMore,
+  view,
+  onSort,
 }: {
   services: readonly ServiceSummary[];
   total: number;
   staleRegistries: ReadonlySet<string>;
   onNeedMore: () => void;
+  /** The order in effect and how to change it, for the table's column headers. */
+  view: ServicesListView;
+  onSort: (sort: ServiceSort) => void;
 }) {
   const wide = useMediaQuery("(min-width: 64rem)");
   const twoColumns = useMediaQuery("(min-width: 40rem)");
@@ -50,12 +57,12 @@ export function ServicesList({
     return (
       <>
         <StaticServiceCards services={firstCards} staleRegistries={staleRegistries} className="lg:hidden" />
-        <StaticServicesTable services={first} staleRegistries={staleRegistries} className="max-lg:hidden" />
+        <StaticServicesTable services={first} staleRegistries={staleRegistries} className="max-lg:hidden" view={view} onSort={onSort} />
       </>
     );
   }
   return wide ? (
-    <ServicesTable services={services} total={total} staleRegistries={staleRegistries} onRange={onRange} />
+    <ServicesTable services={services} total={total} staleRegistries={staleRegistries} onRange={onRange} view={view} onSort={onSort} />
   ) : (
     <ServiceCards services={services} total={total} lanes={twoColumns ? 2 : 1} staleRegistries={staleRegistries} onRange={onRange} />
   );

@@ -2,40 +2,53 @@
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type Ref, useLayoutEffect, useRef } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ServicesListView } from "@/lib/api/queries";
 import type { ServiceSummary } from "@/lib/api/services";
+import type { ServiceSort } from "@/lib/api/services-cursor";
+import { cn } from "@/lib/cn";
 import { ApplicationLinks } from "../catalog/application-links";
 import { ServiceLink } from "../catalog/entity-links";
 import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
+import { effectiveSort } from "./list-view";
 import { ServiceBadges } from "./service-badges";
 import { useMarkVirtualReady } from "./use-mark-virtual-ready";
 import { useScrollMargin } from "./use-scroll-margin";
 import type { VisibleRange } from "./visible-range";
 
 const COLUMNS = 6;
-/** A one-line row; rows that wrap are measured as they render. */
-const ROW_ESTIMATE = 62;
+/** A compact one-line row (about 34 px); rows that wrap (a long name, many badges) are measured as they render. */
+const ROW_ESTIMATE = 34;
 const OVERSCAN = 12;
+/** Cells of a compact row: less padding than a table's default. */
+const CELL = "py-1.5";
 
 function ServiceRow({ service, staleRegistries, index, rowRef }: { service: ServiceSummary; staleRegistries: ReadonlySet<string>; index?: number; rowRef?: Ref<HTMLTableRowElement> }) {
   return (
     <TRow ref={rowRef} data-index={index} data-service-key={service.key}>
-      <TD className="space-y-1 text-xs">
-        {/* A name of thousands of characters wraps, and stops after four lines with an ellipsis; the whole name is in its title and on its page. */}
-        <ServiceLink serviceKey={service.key} iface={service.interface} className="line-clamp-4 block" />
-        <ServiceBadges service={service} staleRegistries={staleRegistries} />
+      <TD className={cn(CELL, "text-xs")}>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          {/* A name of thousands of characters wraps, and stops after four lines with an ellipsis; the whole name is in its title and on its page. */}
+          <ServiceLink serviceKey={service.key} iface={service.interface} className="line-clamp-4 min-w-0 [overflow-wrap:anywhere]" />
+          <ServiceBadges service={service} staleRegistries={staleRegistries} />
+        </span>
       </TD>
-      <TD className="text-right tabular-nums">
+      <TD className={cn(CELL, "text-right tabular-nums")}>
         <Badge tone={service.providers > 0 ? "good" : "bad"}>{service.providers}</Badge>
       </TD>
-      <TD className="text-right tabular-nums">{service.consumers}</TD>
-      <TD className="text-xs">
-        <ApplicationLinks apps={service.applications} />
+      <TD className={cn(CELL, "text-right tabular-nums")}>{service.consumers}</TD>
+      <TD className={cn(CELL, "text-xs")}>
+        <span className="block truncate" title={service.applications.join(", ")}>
+          <ApplicationLinks apps={service.applications} />
+        </span>
       </TD>
-      <TD className="text-xs">
-        <ApplicationLinks apps={service.consumerApplications} />
+      <TD className={cn(CELL, "text-xs")}>
+        <span className="block truncate" title={service.consumerApplications.join(", ")}>
+          <ApplicationLinks apps={service.consumerApplications} />
+        </span>
       </TD>
-      <TD>
+      <TD className={CELL}>
         <span className="flex flex-wrap gap-1">
           {service.releases.map((r) => (
             <Badge key={r} tone="info">
@@ -59,25 +72,48 @@ function PendingRow({ index, rowRef }: { index: number; rowRef: Ref<HTMLTableRow
   );
 }
 
-function Head() {
+/** Header cells stay in view under the sticky search bar (whose height the view sets in `--services-bar`). */
+const STICKY = "sticky top-[calc(3.5rem+var(--services-bar,0px))] z-[5] bg-zinc-50 shadow-[inset_0_-1px_0] shadow-zinc-200 dark:bg-zinc-900 dark:shadow-zinc-800";
+
+/** A header that sorts the list by its column: once in its default order, again the other way. */
+function SortHeader({ sort, label, view, onSort, className }: { sort: ServiceSort; label: string; view: ServicesListView; onSort: (sort: ServiceSort) => void; className?: string }) {
+  const current = effectiveSort(view);
+  const active = current.sort === sort;
+  const Icon = !active ? ArrowUpDown : current.order === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <TH className={cn(STICKY, className)} aria-sort={active ? (current.order === "asc" ? "ascending" : "descending") : "none"}>
+      <button
+        type="button"
+        onClick={() => onSort(sort)}
+        className={cn("inline-flex items-center gap-1 rounded uppercase hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:text-zinc-100", active && "text-zinc-900 dark:text-zinc-100")}
+        title={`Sort by ${label.toLowerCase()}`}
+      >
+        {label}
+        <Icon className={cn("h-3 w-3", !active && "opacity-40")} aria-hidden />
+      </button>
+    </TH>
+  );
+}
+
+function Head({ view, onSort }: { view: ServicesListView; onSort: (sort: ServiceSort) => void }) {
   return (
     <>
       <colgroup>
-        <col className="w-[34%]" />
+        <col className="w-[50%]" />
         <col className="w-[6.5rem]" />
-        <col className="w-[6.5rem]" />
+        <col className="w-[7.5rem]" />
         <col />
         <col />
-        <col className="w-[9.5rem]" />
+        <col className="w-[8.5rem]" />
       </colgroup>
       <THead>
         <tr>
-          <TH>Service</TH>
-          <TH className="text-right">Providers</TH>
-          <TH className="text-right">Consumers</TH>
-          <TH>Provided by</TH>
-          <TH>Consumed by</TH>
-          <TH>Dubbo</TH>
+          <SortHeader sort="name" label="Service" view={view} onSort={onSort} />
+          <SortHeader sort="providers" label="Providers" view={view} onSort={onSort} className="text-right" />
+          <SortHeader sort="consumers" label="Consumers" view={view} onSort={onSort} className="text-right" />
+          <SortHeader sort="applications" label="Provided by" view={view} onSort={onSort} />
+          <TH className={STICKY}>Consumed by</TH>
+          <TH className={STICKY}>Dubbo</TH>
         </tr>
       </THead>
     </>
@@ -85,10 +121,22 @@ function Head() {
 }
 
 /** The first rows, rendered on the server before the width is known; the virtual table takes over after hydration. */
-export function StaticServicesTable({ services, staleRegistries, className }: { services: readonly ServiceSummary[]; staleRegistries: ReadonlySet<string>; className?: string }) {
+export function StaticServicesTable({
+  services,
+  staleRegistries,
+  className,
+  view,
+  onSort,
+}: {
+  services: readonly ServiceSummary[];
+  staleRegistries: ReadonlySet<string>;
+  className?: string;
+  view: ServicesListView;
+  onSort: (sort: ServiceSort) => void;
+}) {
   return (
-    <Table data-testid="services-table" containerClassName={className} className="table-fixed">
-      <Head />
+    <Table data-testid="services-table" containerClassName={cn("overflow-visible", className)} className="table-fixed">
+      <Head view={view} onSort={onSort} />
       <tbody>
         {services.map((s) => (
           <ServiceRow key={s.key} service={s} staleRegistries={staleRegistries} />
@@ -99,8 +147,9 @@ export function StaticServicesTable({ services, staleRegistries, className }: { 
 }
 
 /**
- * One row per service, virtualised against the window's scroll: only the rows in view (and
- * a few around them) are in the page, so 10,000 services scroll as smoothly as 10. The
+ * One compact row per service, virtualised against the window's scroll: only the rows in
+ * view (and a few around them) are in the page, so 10,000 services scroll as smoothly as 10.
+ * The header sticks under the search bar; its column names sort the list. The
  * table has `total` rows; those not loaded yet show as pending and report the visible
  * range, so the list can load their page.
  */
@@ -109,11 +158,15 @@ export function ServicesTable({
   total,
   staleRegistries,
   onRange,
+  view,
+  onSort,
 }: {
   services: readonly ServiceSummary[];
   total: number;
   staleRegistries: ReadonlySet<string>;
   onRange: (range: VisibleRange) => void;
+  view: ServicesListView;
+  onSort: (sort: ServiceSort) => void;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   useMarkVirtualReady();
@@ -135,8 +188,9 @@ export function ServicesTable({
   const top = first ? first.start - scrollMargin : 0;
   const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
   return (
-    <Table data-testid="services-table" data-virtual className="table-fixed" aria-rowcount={total + 1}>
-      <Head />
+    // The card does not scroll sideways (the fixed layout fits its columns), so the header can stick to the window.
+    <Table data-testid="services-table" data-virtual containerClassName="overflow-visible" className="table-fixed" aria-rowcount={total + 1}>
+      <Head view={view} onSort={onSort} />
       <tbody ref={bodyRef}>
         {top > 0 && (
           <tr aria-hidden>

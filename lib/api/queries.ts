@@ -10,7 +10,7 @@ import { type RoutesQuery, routesResponseSchema } from "./routes";
 import { sendJson } from "./send-json";
 import { sessionStateSchema } from "./session";
 import { servicesResponseSchema } from "./services";
-import type { SearchMode } from "./services-cursor";
+import type { SearchMode, ServiceFilter, ServiceSort, SortOrder } from "./services-cursor";
 import { usersResponseSchema } from "./users";
 
 /**
@@ -19,7 +19,7 @@ import { usersResponseSchema } from "./users";
  * (`["services"]` is every services list, whatever its filter).
  */
 export const queryKeys = {
-  services: (q: string, by: SearchMode | "") => ["services", { q, by }] as const,
+  services: (q: string, by: SearchMode | "", view: ServicesListView = LIST_ORDER) => ["services", { q, by, ...view }] as const,
   service: (key: string) => ["service", key] as const,
   applications: (q: string) => ["applications", { q }] as const,
   application: (name: string) => ["application", name] as const,
@@ -58,6 +58,16 @@ function url(path: string, params: Record<string, string>): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** The Services list's order and filter as the address has them ("" for the API's default). */
+export interface ServicesListView {
+  readonly sort: ServiceSort | "";
+  readonly order: SortOrder | "";
+  readonly filter: ServiceFilter | "";
+}
+
+/** The list order (by name), no filter. */
+export const LIST_ORDER: ServicesListView = { sort: "", order: "", filter: "" };
+
 /** How many services the first page of the Services list holds: it arrives with the page, so it is kept small. */
 export const SERVICES_FIRST_PAGE_SIZE = 100;
 /** How many services each further page holds; they load as the list is scrolled towards them. */
@@ -68,12 +78,12 @@ export const SERVICES_PAGE_SIZE = 500;
  * list: `total` of the first page sizes the list, and pages load as rows come into view.
  * `by` "" searches the service key and applications.
  */
-export function servicesPagesQuery(q: string, by: SearchMode | "") {
+export function servicesPagesQuery(q: string, by: SearchMode | "", view: ServicesListView = LIST_ORDER) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.services(q, by),
+    queryKey: queryKeys.services(q, by, view),
     queryFn: ({ pageParam, signal }) =>
       fetchJson(
-        url("/api/v1/services", { q, by, limit: String(pageParam === null ? SERVICES_FIRST_PAGE_SIZE : SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }),
+        url("/api/v1/services", { q, by, ...view, limit: String(pageParam === null ? SERVICES_FIRST_PAGE_SIZE : SERVICES_PAGE_SIZE), cursor: pageParam ?? "" }),
         servicesResponseSchema,
         signal,
       ),
