@@ -19,8 +19,13 @@ import { waitFor } from "../support/wait-for";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const rig = inject("rig");
-/** What the console answered /api/health within while 200 sign-ins were in flight (measured before the fix: 12 s). */
-const HEALTH_BOUND_MS = 1_500;
+/**
+ * How fast /api/health answers while 200 sign-ins are in flight (measured before the fix: 12 s
+ * per probe, the storm lasting over 25 s): the median probe, and the slowest one, which waits
+ * behind the parsing of the 200 requests themselves on a shared 2-core machine.
+ */
+const HEALTH_MEDIAN_BOUND_MS = 1_000;
+const HEALTH_MAX_BOUND_MS = 6_000;
 /** The per-user cap of open event streams (server/auth/auth-runtime.ts MAX_EVENT_STREAMS_PER_USER). */
 const STREAMS_PER_USER = 16;
 
@@ -48,14 +53,21 @@ afterAll(async () => {
 
 describe("sign-in", () => {
   it("answers 200 parallel sign-ins with random names with 429 past the password-check cap, while /api/health answers quickly", async () => {
-    const storm = Promise.all(Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.0.1.1")));
-    const health = await rawRequest(`${server.url}/api/health?probe=live`);
+    let done = false;
+    const storm = Promise.all(Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.1.0.1"))).finally(() => (done = true));
+    const health: number[] = [];
+    while (!done) {
+      const probe = await rawRequest(`${server.url}/api/health?probe=live`);
+      expect(probe.status).toBe(200);
+      health.push(probe.ms);
+    }
     const answers = await storm;
     const statuses = answers.map((a) => a.status);
-    expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(HEALTH_BOUND_MS);
+    const sorted = [...health].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    expect({ median: median < HEALTH_MEDIAN_BOUND_MS, max: sorted.at(-1)! < HEALTH_MAX_BOUND_MS }, `health answered in ${sorted.map(Math.round).join(", ")} ms`).toEqual({ median: true, max: true });
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(150);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(190);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.every((a) => codeOf(a.text) === "rate_limited" && Number(a.headers["retry-after"]) >= 1)).toBe(true);
   });
