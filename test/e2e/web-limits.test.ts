@@ -44,6 +44,9 @@ beforeAll(async () => {
   users = await writeUsersFile(dir);
   server = await startConsole({ DUBBO_REGISTRY: rig.zkAddress, ...users.env });
   await waitForRegistrySync(server.url, { authorization: `Bearer ${users.tokens.admin}` });
+  // A console that has served a sign-in and a probe, as one in use has: the first requests load their routes' code.
+  expect((await signIn(server.url, "admin", users.passwords.admin, "127.1.0.9")).status).toBe(200);
+  expect((await rawRequest(`${server.url}/api/health?probe=live`)).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -65,7 +68,7 @@ describe("sign-in", () => {
     const statuses = answers.map((a) => a.status);
     const sorted = [...health].sort((x, y) => x - y);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    expect({ median: median < HEALTH_MEDIAN_BOUND_MS, max: sorted.at(-1)! < HEALTH_MAX_BOUND_MS }, `health answered in ${sorted.map(Math.round).join(", ")} ms`).toEqual({ median: true, max: true });
+    expect({ median: median < HEALTH_MEDIAN_BOUND_MS, max: sorted.at(-1)! < HEALTH_MAX_BOUND_MS }, `health answered in ${health.map(Math.round).join(", ")} ms`).toEqual({ median: true, max: true });
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(190);
     const refused = answers.filter((a) => a.status === 429);
@@ -134,6 +137,8 @@ describe("the client's address under a plain `next start`", () => {
       env: { ...env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", DUBBO_REGISTRY: rig.zkAddress, ...users.env, CONSOLE_TRUSTED_PROXIES: "127.0.1.9" },
     });
     await waitForPort("127.0.0.1", port, 60_000);
+    // Served once Next is ready (instrumentation has run): requests that came before carry no proof, their address is "unknown".
+    expect((await rawRequest(`${url}/api/health?probe=live`)).status).toBe(200);
   });
 
   afterAll(async () => {
