@@ -6,6 +6,7 @@ import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { RouteActions } from "./route-actions";
 import { routeServiceKey } from "./route-hrefs";
+import { visibleText } from "@/lib/format/visible-text";
 
 const WRITERS: Record<Route["origin"]["writer"], string> = { console: "console", "dubbo-admin": "Dubbo Admin copy", other: "other tool" };
 
@@ -44,7 +45,7 @@ export function RoutesTable({ routes, withService = false }: { routes: readonly 
                 <Link href={serviceHref(routeServiceKey(r), "routes")} className="entity-link">
                   <JavaName name={r.service} />
                 </Link>
-                {(r.group || r.version) && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{[r.group && `group ${r.group}`, r.version && `version ${r.version}`].filter(Boolean).join(", ")}</span>}
+                {(r.group || r.version) && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{visibleText([r.group && `group ${r.group}`, r.version && `version ${r.version}`].filter(Boolean).join(", "))}</span>}
               </TD>
             )}
             <TD data-label="Name" className="font-medium [overflow-wrap:anywhere]">

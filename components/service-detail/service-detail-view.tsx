@@ -13,6 +13,7 @@ import { NoProvidersCallout } from "../services/no-providers-marker";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { JavaName } from "../ui/java-name";
+import { VisibleText } from "../ui/visible-text";
 import { ServiceKeyText } from "../ui/service-key-text";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { MethodsPanel } from "./methods-panel";
@@ -31,12 +32,12 @@ function Header({ service }: { service: ServiceDetail }) {
   return (
     <EntityHeader
       kind="Service"
-      title={<JavaName name={service.interface} />}
+      title={<JavaName name={service.interface} className="line-clamp-4" />}
       actions={<CopyButton text={service.interface} label="Copy interface name" />}
       facts={
         <>
-          <Fact label="Group">{service.group || <None />}</Fact>
-          <Fact label="Version">{service.version || <None />}</Fact>
+          <Fact label="Group">{service.group ? <VisibleText text={service.group} /> : <None />}</Fact>
+          <Fact label="Version">{service.version ? <VisibleText text={service.version} /> : <None />}</Fact>
           <Fact label="Providers">{service.providers.length}</Fact>
           <Fact label="Consumers">{service.consumers.length}</Fact>
           <span className="inline-flex min-w-0 items-center gap-1" data-fact="Key">

@@ -3,6 +3,7 @@ import type { ProviderSourceName } from "@/lib/api/catalog-entities";
 import { SourceBadge } from "../catalog/source-badge";
 import { Badge } from "../ui/badge";
 import { NoProvidersBadge } from "./no-providers-marker";
+import { VisibleText } from "../ui/visible-text";
 
 /** Where a service's providers were seen, as one name: both levels, one of them, or none (no provider). */
 function sourceOf(levels: ServiceSummary["sources"]): ProviderSourceName | null {
@@ -22,12 +23,12 @@ export function ServiceBadges({ service, staleRegistries }: { service: ServiceSu
     <span className="flex flex-wrap gap-1" data-service-badges>
       {service.group && (
         <Badge tone="info" data-badge="group" title="Group">
-          <span className="font-normal opacity-70">group</span> {service.group}
+          <span className="font-normal opacity-70">group</span> <VisibleText text={service.group} />
         </Badge>
       )}
       {service.version && (
         <Badge tone="info" data-badge="version" title="Version">
-          <span className="font-normal opacity-70">version</span> {service.version}
+          <span className="font-normal opacity-70">version</span> <VisibleText text={service.version} />
         </Badge>
       )}
       {source && <SourceBadge source={source} />}

@@ -11,11 +11,13 @@ export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
 export const SIGN_IN_WINDOW_MS = 5 * 60 * 1000;
 /**
- * Password checks (argon2id, 64 MiB and ~100 ms of a libuv thread each) running at once in
- * the process; past it a sign-in answers 429 at once. Two of libuv's four threads, so file
- * and DNS work (and every other request) keep the other two.
+ * Password checks (argon2id: 64 MiB, and its 4 lanes keep up to 4 threads busy for ~100 ms)
+ * running at once in the process: one, so a flood of sign-ins leaves the event loop and
+ * every other request CPU; up to {@link PASSWORD_CHECKS_WAITING} more wait their turn (two
+ * people signing in at once both get in), and past that a sign-in answers 429 at once.
  */
-export const MAX_CONCURRENT_PASSWORD_CHECKS = 2;
+export const MAX_CONCURRENT_PASSWORD_CHECKS = 1;
+export const PASSWORD_CHECKS_WAITING = 3;
 /** Event streams (GET /api/v1/events) one user may hold open at once: a page holds one. */
 export const MAX_EVENT_STREAMS_PER_USER = 16;
 /** Route previews one user may have computing at once. */
@@ -66,7 +68,7 @@ export function createAuthRuntime(env: Readonly<Record<string, string | undefine
     authenticator: new Authenticator(config.auth, (message) => log.error("users file", { message })),
     signInFailures: new FailureWindow("failed sign-ins", SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS),
     signInFailuresByAddress: new FailureWindow("failed sign-ins from this address", SIGN_IN_MAX_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS),
-    passwordChecks: new ConcurrencySlots("sign-ins in progress", MAX_CONCURRENT_PASSWORD_CHECKS),
+    passwordChecks: new ConcurrencySlots("sign-ins in progress", MAX_CONCURRENT_PASSWORD_CHECKS, 1, PASSWORD_CHECKS_WAITING),
     invocations: new TokenBuckets("invocations", config.invokeRate.perSecond, config.invokeRate.burst),
     eventStreams: new ConcurrencySlots("open event streams for this user", MAX_EVENT_STREAMS_PER_USER),
     previews: new ConcurrencySlots("route previews in progress for this user", MAX_PREVIEWS_PER_USER),

@@ -147,16 +147,20 @@ export class Authenticator {
  * instrumentation.ts under plain `next start`), replacing any a client sent, so it cannot be forged.
  */
 export const PEER_ADDRESS_HEADER = "x-dubbo-console-peer";
-/** Set on globalThis by peer-address.ts once this process stamps requests. */
+/** The header beside it holding the process's random proof that this process stamped the request. */
+export const PEER_PROOF_HEADER = "x-dubbo-console-peer-proof";
+/** Holds the proof on globalThis, set by peer-address.ts once this process stamps requests. */
 const STAMPED = Symbol.for("dubbo-console.peer-stamped");
 
 /**
  * The client's address: the socket's peer (or, from a trusted proxy, the client it names
- * in X-Forwarded-For) as peer-address.ts recorded it. Never a header the client chose: in a
- * process that does not stamp requests, `x-dubbo-console-peer` and `X-Forwarded-For` are
- * ignored and the address is `unknown`.
+ * in X-Forwarded-For) as peer-address.ts recorded it. Never a header the client chose: a
+ * request without this process's proof (one that came before stamping began, or in a
+ * process that does not stamp) has `x-dubbo-console-peer` and `X-Forwarded-For` ignored,
+ * and its address is `unknown`.
  */
 export function clientAddress(request: Request): string {
-  if ((globalThis as { [STAMPED]?: true })[STAMPED] !== true) return "unknown";
+  const proof = (globalThis as { [STAMPED]?: string })[STAMPED];
+  if (typeof proof !== "string" || request.headers.get(PEER_PROOF_HEADER) !== proof) return "unknown";
   return request.headers.get(PEER_ADDRESS_HEADER)?.trim() || "unknown";
 }

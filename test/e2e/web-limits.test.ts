@@ -19,8 +19,13 @@ import { waitFor } from "../support/wait-for";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const rig = inject("rig");
-/** What the console answered /api/health within while 200 sign-ins were in flight (measured before the fix: 12 s). */
-const HEALTH_BOUND_MS = 1_500;
+/**
+ * How fast /api/health answers while 200 sign-ins are in flight (measured before the fix: 12 s
+ * per probe, the storm lasting over 25 s): the median probe, and the slowest one, which waits
+ * behind the parsing of the 200 requests themselves on a shared 2-core machine.
+ */
+const HEALTH_MEDIAN_BOUND_MS = 1_000;
+const HEALTH_MAX_BOUND_MS = 6_000;
 /** The per-user cap of open event streams (server/auth/auth-runtime.ts MAX_EVENT_STREAMS_PER_USER). */
 const STREAMS_PER_USER = 16;
 
@@ -39,6 +44,9 @@ beforeAll(async () => {
   users = await writeUsersFile(dir);
   server = await startConsole({ DUBBO_REGISTRY: rig.zkAddress, ...users.env });
   await waitForRegistrySync(server.url, { authorization: `Bearer ${users.tokens.admin}` });
+  // A console that has served a sign-in and a probe, as one in use has: the first requests load their routes' code.
+  expect((await signIn(server.url, "admin", users.passwords.admin, "127.1.0.9")).status).toBe(200);
+  expect((await rawRequest(`${server.url}/api/health?probe=live`)).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -48,14 +56,21 @@ afterAll(async () => {
 
 describe("sign-in", () => {
   it("answers 200 parallel sign-ins with random names with 429 past the password-check cap, while /api/health answers quickly", async () => {
-    const storm = Promise.all(Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.0.1.1")));
-    const health = await rawRequest(`${server.url}/api/health?probe=live`);
+    let done = false;
+    const storm = Promise.all(Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.1.0.1"))).finally(() => (done = true));
+    const health: number[] = [];
+    while (!done) {
+      const probe = await rawRequest(`${server.url}/api/health?probe=live`);
+      expect(probe.status).toBe(200);
+      health.push(probe.ms);
+    }
     const answers = await storm;
     const statuses = answers.map((a) => a.status);
-    expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(HEALTH_BOUND_MS);
+    const sorted = [...health].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    expect({ median: median < HEALTH_MEDIAN_BOUND_MS, max: sorted.at(-1)! < HEALTH_MAX_BOUND_MS }, `health answered in ${health.map(Math.round).join(", ")} ms`).toEqual({ median: true, max: true });
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(150);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(190);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.every((a) => codeOf(a.text) === "rate_limited" && Number(a.headers["retry-after"]) >= 1)).toBe(true);
   });
@@ -122,6 +137,8 @@ describe("the client's address under a plain `next start`", () => {
       env: { ...env, NEXT_TELEMETRY_DISABLED: "1", DUBBO_CONSOLE_CACHE_DIR: "off", DUBBO_REGISTRY: rig.zkAddress, ...users.env, CONSOLE_TRUSTED_PROXIES: "127.0.1.9" },
     });
     await waitForPort("127.0.0.1", port, 60_000);
+    // Served once Next is ready (instrumentation has run): requests that came before carry no proof, their address is "unknown".
+    expect((await rawRequest(`${url}/api/health?probe=live`)).status).toBe(200);
   });
 
   afterAll(async () => {

@@ -16,7 +16,10 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
 
 const rig = inject("rig");
 const SCREENSHOTS = process.env.WEB_NAMES_SCREENSHOTS ?? "/tmp";
-const RTL = "io.webnames.test.\u202EecivreSdaB\u0007";
+/** An interface name's own bytes are percent-encoded by the URL, but its group, version and application are decoded parameters. */
+const RTL = "io.webnames.test.RtlService";
+const RTL_GROUP = "\u202Epuorg";
+const RTL_VERSION = "1.0\u0007";
 const RTL_APP = "web-names-\u202Eppa";
 const LONG = `io.webnames.test.Long${"x".repeat(2_980)}`;
 const VIEWS = [
@@ -28,11 +31,15 @@ const VIEWS = [
 
 let server: ConsoleHandle;
 let browser: Browser;
+/** The two services' keys as the console lists them. */
+let rtlKey: string;
+let longKey: string;
 let zk: TestZk;
 const contexts: BrowserContext[] = [];
 
-const providerNode = (iface: string, app: string) =>
-  `/dubbo/${encodeURIComponent(iface)}/providers/${encodeURIComponent(`dubbo://127.0.0.9:20880/${iface}?application=${encodeURIComponent(app)}&interface=${encodeURIComponent(iface)}&methods=a&side=provider&dubbo=2.0.2&release=3.3.6`)}`;
+const providerNode = (iface: string, app: string, extra = "") =>
+  `/dubbo/${encodeURIComponent(iface)}/providers/${encodeURIComponent(`dubbo://127.0.0.9:20880/${iface}?application=${encodeURIComponent(app)}&interface=${encodeURIComponent(iface)}&methods=a&side=provider&dubbo=2.0.2&release=3.3.6${extra}`)}`;
+const RTL_NODE = providerNode(RTL, RTL_APP, `&group=${encodeURIComponent(RTL_GROUP)}&version=${encodeURIComponent(RTL_VERSION)}`);
 
 /** What a page shows that could be wrong: raw invisible characters in its text, and sideways overflow. */
 async function pageFacts(page: Page) {
@@ -45,16 +52,19 @@ async function pageFacts(page: Page) {
 beforeAll(async () => {
   zk = await connectTestZk(rig.zkConnectString);
   for (const iface of [RTL, LONG]) await zk.removeTree(`/dubbo/${encodeURIComponent(iface)}`);
-  await zk.mkdirp(providerNode(RTL, RTL_APP).replace(/\/[^/]*$/, ""));
-  await zk.create(providerNode(RTL, RTL_APP));
+  await zk.mkdirp(RTL_NODE.replace(/\/[^/]*$/, ""));
+  await zk.create(RTL_NODE);
   await zk.mkdirp(providerNode(LONG, "web-names-long").replace(/\/[^/]*$/, ""));
   await zk.create(providerNode(LONG, "web-names-long"));
   [server, browser] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress }), launchBrowser()]);
   await waitForRegistrySync(server.url);
-  await waitFor("both services to be listed", async () => {
+  const keys = await waitFor("both services to be listed", async () => {
     const body = (await (await fetch(`${server.url}/api/v1/services?q=webnames`)).json()) as { services: { key: string }[] };
-    return body.services.length === 2;
+    return body.services.length === 2 && body.services.map((x) => x.key);
   });
+  rtlKey = keys.find((k) => k.includes("RtlService"))!;
+  longKey = keys.find((k) => k.includes("Longxxx"))!;
+  expect([rtlKey, longKey]).toEqual([`${RTL_GROUP}/${RTL}:${RTL_VERSION}`, LONG]);
 });
 
 afterEach(async () => {
@@ -71,13 +81,16 @@ afterAll(async () => {
 describe.each(VIEWS)("at $width px, $theme", (view) => {
   it("lists the names escaped, and the long one clamped to four lines without widening the page", async () => {
     const page = await openThemedPage(browser, contexts, `${server.url}/services?q=webnames`, view);
-    const item = (key: string) => page.locator(`[data-service-key="${key}"], [data-service-card="${key}"]`).first();
-    await item(RTL).waitFor();
-    await item(LONG).waitFor();
-    const rtlText = (await item(RTL).textContent()) ?? "";
-    expect(rtlText).toContain("\\u202EecivreSdaB\\u0007");
+    const items = page.locator("[data-service-key], [data-service-card]");
+    const rtlItem = items.filter({ hasText: "RtlService" }).first();
+    const longItem = items.filter({ hasText: "Longxxx" }).first();
+    await rtlItem.waitFor();
+    await longItem.waitFor();
+    const rtlText = (await rtlItem.textContent()) ?? "";
+    expect(rtlText).toContain("\\u202Epuorg");
+    expect(rtlText).toContain("1.0\\u0007");
     expect(rtlText).toContain("web-names-\\u202Eppa");
-    const link = item(LONG).locator(`[data-service-link="${LONG}"]`);
+    const link = longItem.locator("[data-service-link]");
     const box = (await link.boundingBox())!;
     const lineHeight = await link.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect(box.height).toBeLessThanOrEqual(4 * lineHeight + 1);
@@ -87,7 +100,7 @@ describe.each(VIEWS)("at $width px, $theme", (view) => {
   });
 
   it("opens the long name's page, wrapped within the width", async () => {
-    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(LONG)}`, view);
+    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(longKey)}`, view);
     const heading = page.locator("h1");
     await heading.waitFor();
     expect(((await heading.textContent()) ?? "").replace(/\s/g, "")).toBe(LONG);
@@ -96,9 +109,10 @@ describe.each(VIEWS)("at $width px, $theme", (view) => {
   });
 
   it("shows the right-to-left override escaped on the detail page, name, application and parameters", async () => {
-    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(RTL)}`, view);
+    const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(rtlKey)}`, view);
     await page.locator("h1").waitFor();
-    expect(await page.locator("h1").textContent()).toContain("\\u202EecivreSdaB\\u0007");
+    expect(await page.locator('[data-fact="Group"]').textContent()).toBe("Group\\u202Epuorg");
+    expect(await page.locator('[data-fact="Version"]').textContent()).toBe("Version1.0\\u0007");
     await page.getByText("web-names-\\u202Eppa").first().waitFor();
     expect(await page.title()).toContain("\\u202E");
     expect(await pageFacts(page)).toEqual({ rawInvisible: false, overflow: 0 });

@@ -1,9 +1,17 @@
 import type { IncomingMessage, Server } from "node:http";
+import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 
 /** Kept in step with PEER_ADDRESS_HEADER (server/auth/authenticator.ts); this file imports nothing of the app. */
 const HEADER = "x-dubbo-console-peer";
-/** Set on globalThis once this process stamps requests; kept in step with server/auth/client-address.ts. */
+/** Kept in step with PEER_PROOF_HEADER (server/auth/authenticator.ts): says a request was stamped by this process. */
+const PROOF_HEADER = "x-dubbo-console-peer-proof";
+/**
+ * Holds, on globalThis, the random proof this process stamps on every request beside the
+ * address; kept in step with server/auth/authenticator.ts. A request that arrived before the
+ * stamping began (under plain `next start`, while instrumentation runs) carries no proof, so
+ * its client-sent headers count for nothing.
+ */
 const STAMPED = Symbol.for("dubbo-console.peer-stamped");
 /** Set on a server class whose emit is already wrapped, so a second call (start.mjs, then instrumentation) wraps nothing. */
 const WRAPPED = Symbol.for("dubbo-console.peer-stamp-wrapped");
@@ -52,9 +60,10 @@ export function clientAddressOf(socketAddress: string, forwardedFor: string | un
  */
 export function stampPeerAddress(serverClass: { prototype: Server }, trustedProxies: readonly string[] = []): void {
   const proto = serverClass.prototype as Server & { [WRAPPED]?: true };
-  (globalThis as { [STAMPED]?: true })[STAMPED] = true;
   if (proto[WRAPPED]) return;
   proto[WRAPPED] = true;
+  const holder = globalThis as { [STAMPED]?: string };
+  const proof = (holder[STAMPED] ??= randomBytes(18).toString("base64url"));
   const trusted = trustedProxyTest(trustedProxies);
   const emit = proto.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
@@ -63,6 +72,7 @@ export function stampPeerAddress(serverClass: { prototype: Server }, trustedProx
       const socket = request.socket.remoteAddress ?? "unknown";
       const forwarded = request.headers["x-forwarded-for"];
       request.headers[HEADER] = clientAddressOf(socket, typeof forwarded === "string" ? forwarded : forwarded?.join(","), trusted);
+      request.headers[PROOF_HEADER] = proof;
       if (!trusted(socket)) delete request.headers["x-forwarded-for"];
     }
     return emit.call(this, event, ...args);

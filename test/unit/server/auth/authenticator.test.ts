@@ -40,18 +40,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("Authenticator", () => {
   it("signs in with the right password and accepts the session cookie it seals", async () => {
     const stamped = Symbol.for("dubbo-console.peer-stamped");
-    (globalThis as { [stamped]?: true })[stamped] = true;
-    onTestFinished(() => void delete (globalThis as { [stamped]?: true })[stamped]);
+    (globalThis as { [stamped]?: string })[stamped] = "the-proof";
+    onTestFinished(() => void delete (globalThis as { [stamped]?: string })[stamped]);
     const signed = await signIn(auth, "alice", "alice-pw");
     expect(signed.user).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session" });
-    const actor = await auth.authenticate(req({ cookie: `other=1; dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3" }));
+    const actor = await auth.authenticate(req({ cookie: `other=1; dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3", "x-dubbo-console-peer-proof": "the-proof" }));
     expect(actor).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session", address: "10.1.2.3" });
   });
 
-  it("ignores a client-sent peer header in a process that does not stamp requests (plain next start before instrumentation)", async () => {
+  it("ignores a client-sent peer header without this process's proof (no stamping, or a request from before it began)", async () => {
     const signed = await signIn(auth, "alice", "alice-pw");
-    const actor = await auth.authenticate(req({ cookie: `dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3", "x-forwarded-for": "10.9.9.9" }));
-    expect(actor.address).toBe("unknown");
+    const forged = { cookie: `dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3", "x-forwarded-for": "10.9.9.9", "x-dubbo-console-peer-proof": "a-guess" };
+    expect((await auth.authenticate(req(forged))).address).toBe("unknown");
+    const stamped = Symbol.for("dubbo-console.peer-stamped");
+    (globalThis as { [stamped]?: string })[stamped] = "the-proof";
+    onTestFinished(() => void delete (globalThis as { [stamped]?: string })[stamped]);
+    expect((await auth.authenticate(req(forged))).address).toBe("unknown");
   });
 
   it("refuses a session cookie once its session is revoked, and only that session", async () => {

@@ -24,3 +24,19 @@ describe("ConcurrencySlots", () => {
     expect(slots.inUse("k")).toBe(0);
   });
 });
+
+describe("ConcurrencySlots with a waiting line", () => {
+  it("lets up to maxWaiting tasks wait their turn, in order, and refuses the next at once", async () => {
+    const slots = new ConcurrencySlots("sign-ins in progress", 1, 1, 2);
+    const order: string[] = [];
+    let finishFirst = () => {};
+    const first = slots.run("all", () => new Promise<void>((r) => (finishFirst = r)).then(() => void order.push("first")));
+    const second = slots.run("all", async () => void order.push("second"));
+    const third = slots.run("all", async () => void order.push("third"));
+    await expect(slots.run("all", async () => order.push("fourth"))).rejects.toThrow(RateLimitedError);
+    finishFirst();
+    await Promise.all([first, second, third]);
+    expect(order).toEqual(["first", "second", "third"]);
+    expect(slots.inUse("all")).toBe(0);
+  });
+});
