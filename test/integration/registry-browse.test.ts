@@ -108,7 +108,9 @@ describe("browsing what real Java Dubbo 2.7.23 and 3.3 peers registered", () => 
       await zk.remove(dir);
       await zk.remove("/dubbo/io.bad.Service");
     }
-    await waitFor("the removed service to leave the list", () => find("io.bad.Service") === undefined);
+    // A service whose last provider went stays listed a while, marked with when it was last seen (issue 15, item 11).
+    const gone = await waitFor("the removed service to show no providers", () => (find("io.bad.Service")?.providers === 0 ? find("io.bad.Service") : undefined));
+    expect(gone.providersLastSeen).toEqual(expect.any(Number));
     expect(engine.registries[0]!.status().invalidNodes).toEqual([]);
   });
 });
