@@ -22,7 +22,7 @@ function ServiceRow({ service, staleRegistries, index, rowRef }: { service: Serv
     <TRow ref={rowRef} data-index={index} data-service-key={service.key}>
       <TD className="space-y-1 text-xs">
         {/* A name of thousands of characters wraps, and stops after four lines with an ellipsis; the whole name is in its title and on its page. */}
-        <ServiceLink serviceKey={service.key} iface={service.interface} className="line-clamp-4 block" />
+        <ServiceLink serviceKey={service.key} iface={service.interface} className="line-clamp-4" />
         <ServiceBadges service={service} staleRegistries={staleRegistries} />
       </TD>
       <TD className="text-right tabular-nums">
