@@ -81,6 +81,8 @@ afterAll(async () => {
 describe.each(VIEWS)("at $width px, $theme", (view) => {
   it("lists the names escaped, and the long one clamped to four lines without widening the page", async () => {
     const page = await openThemedPage(browser, contexts, `${server.url}/services?q=webnames`, view);
+    // The virtual list replaces the server-rendered rows once hydrated: measure its rows, not ones about to go.
+    await page.waitForFunction(() => performance.getEntriesByName("services-virtual").length > 0);
     const items = page.locator("[data-service-key], [data-service-card]");
     const rtlItem = items.filter({ hasText: "RtlService" }).first();
     const longItem = items.filter({ hasText: "Longxxx" }).first();
