@@ -73,7 +73,8 @@ async function send(method: string, path: string, credential: Credential): Promi
   const headers: Record<string, string> = { origin: server.url };
   if (credential === "bad token") headers.authorization = "Bearer not-a-token-of-this-console";
   else if (credential === "cross-origin cookie") Object.assign(headers, { cookie: cookies.admin, origin: "http://evil.example" });
-  else if (credential !== "none") headers.cookie = cookies[credential];
+  // Signing out revokes the session it is sent with (on every replica): sign out a session of its own, not the shared one.
+  else if (credential !== "none") headers.cookie = method === "DELETE" && path === "/api/v1/session" ? cookieOf(await signIn(credential, users.passwords[credential])) : cookies[credential];
   const withBody = ["POST", "PUT", "PATCH"].includes(method);
   if (withBody) headers["content-type"] = "application/json";
   const res = await fetch(`${server.url}${path}`, { method, headers, body: withBody ? "{}" : undefined });
@@ -237,7 +238,8 @@ describe("credentials that are not what they claim", () => {
   });
 
   it("signs out with 204 and a cleared cookie", async () => {
-    const res = await fetch(`${server.url}/api/v1/session`, { method: "DELETE", headers: { origin: server.url, cookie: cookies.admin } });
+    const own = cookieOf(await signIn("admin", users.passwords.admin));
+    const res = await fetch(`${server.url}/api/v1/session`, { method: "DELETE", headers: { origin: server.url, cookie: own } });
     expect(res.status).toBe(204);
     expect(res.headers.get("set-cookie")).toMatch(/^dubbo_console_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
   });

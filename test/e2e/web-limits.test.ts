@@ -20,12 +20,13 @@ import { waitFor } from "../support/wait-for";
 const ROOT = join(import.meta.dirname, "..", "..");
 const rig = inject("rig");
 /**
- * How fast /api/health answers while 200 sign-ins are in flight (measured before the fix: 12 s
- * per probe, the storm lasting over 25 s): the median probe, and the slowest one, which waits
- * behind the parsing of the 200 requests themselves on a shared 2-core machine.
+ * How fast /api/health answers while 200 sign-ins are in flight, once the console is
+ * answering them (before the fix: 12 s per probe, the flood lasting over 2 minutes on this
+ * shared 2-core machine): the median probe, and the slowest.
  */
-const HEALTH_MEDIAN_BOUND_MS = 1_000;
-const HEALTH_MAX_BOUND_MS = 6_000;
+const HEALTH_FIRST_BOUND_MS = 8_000;
+const HEALTH_MEDIAN_BOUND_MS = 500;
+const HEALTH_MAX_BOUND_MS = 2_000;
 /** The per-user cap of open event streams (server/auth/auth-runtime.ts MAX_EVENT_STREAMS_PER_USER). */
 const STREAMS_PER_USER = 16;
 
@@ -57,18 +58,29 @@ afterAll(async () => {
 describe("sign-in", () => {
   it("answers 200 parallel sign-ins with random names with 429 past the password-check cap, while /api/health answers quickly", async () => {
     let done = false;
-    const storm = Promise.all(Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.1.0.1"))).finally(() => (done = true));
+    let answered: () => void = () => {};
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const storm = Promise.all(
+      Array.from({ length: 200 }, () => signIn(server.url, `random-${randomSecret(6)}`, "wrong", "127.1.0.1").finally(() => answered())),
+    ).finally(() => (done = true));
+    // Once the console is answering the flood (the 200 requests themselves accepted and read), probe it until the flood ends.
+    await firstAnswer;
     const health: number[] = [];
-    while (!done) {
+    do {
       const probe = await rawRequest(`${server.url}/api/health?probe=live`);
       expect(probe.status).toBe(200);
       health.push(probe.ms);
-    }
+    } while (!done);
     const answers = await storm;
     const statuses = answers.map((a) => a.status);
-    const sorted = [...health].sort((x, y) => x - y);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    expect({ median: median < HEALTH_MEDIAN_BOUND_MS, max: sorted.at(-1)! < HEALTH_MAX_BOUND_MS }, `health answered in ${health.map(Math.round).join(", ")} ms`).toEqual({ median: true, max: true });
+    // The first probe waits behind the reading of the 200 requests themselves (what any 200 cheap requests cost); the later ones behind nothing.
+    const [first, ...later] = health;
+    const sorted = [...later].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    expect(
+      { first: first! < HEALTH_FIRST_BOUND_MS, median: median < HEALTH_MEDIAN_BOUND_MS, max: (sorted.at(-1) ?? 0) < HEALTH_MAX_BOUND_MS, probes: health.length > 1 },
+      `health answered in ${health.map(Math.round).join(", ")} ms`,
+    ).toEqual({ first: true, median: true, max: true, probes: true });
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(190);
     const refused = answers.filter((a) => a.status === 429);

@@ -16,7 +16,7 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
 
 const rig = inject("rig");
 const SCREENSHOTS = process.env.WEB_NAMES_SCREENSHOTS ?? "/tmp";
-/** An interface name's own bytes are percent-encoded by the URL, but its group, version and application are decoded parameters. */
+/** Written into the URL as a provider does (the whole URL encoded once, as Dubbo's URL.encode of toFullString), so the console reads them raw. */
 const RTL = "io.webnames.test.RtlService";
 const RTL_GROUP = "\u202Epuorg";
 const RTL_VERSION = "1.0\u0007";
@@ -38,8 +38,8 @@ let zk: TestZk;
 const contexts: BrowserContext[] = [];
 
 const providerNode = (iface: string, app: string, extra = "") =>
-  `/dubbo/${encodeURIComponent(iface)}/providers/${encodeURIComponent(`dubbo://127.0.0.9:20880/${iface}?application=${encodeURIComponent(app)}&interface=${encodeURIComponent(iface)}&methods=a&side=provider&dubbo=2.0.2&release=3.3.6${extra}`)}`;
-const RTL_NODE = providerNode(RTL, RTL_APP, `&group=${encodeURIComponent(RTL_GROUP)}&version=${encodeURIComponent(RTL_VERSION)}`);
+  `/dubbo/${encodeURIComponent(iface)}/providers/${encodeURIComponent(`dubbo://127.0.0.9:20880/${iface}?application=${app}&interface=${iface}&methods=a&side=provider&dubbo=2.0.2&release=3.3.6${extra}`)}`;
+const RTL_NODE = providerNode(RTL, RTL_APP, `&group=${RTL_GROUP}&version=${RTL_VERSION}`);
 
 /** What a page shows that could be wrong: raw invisible characters in its text, and sideways overflow. */
 async function pageFacts(page: Page) {
@@ -81,16 +81,19 @@ afterAll(async () => {
 describe.each(VIEWS)("at $width px, $theme", (view) => {
   it("lists the names escaped, and the long one clamped to four lines without widening the page", async () => {
     const page = await openThemedPage(browser, contexts, `${server.url}/services?q=webnames`, view);
+    // The virtual list replaces the server-rendered rows once hydrated: measure its rows, not ones about to go.
+    await page.waitForFunction(() => performance.getEntriesByName("services-virtual").length > 0);
     const items = page.locator("[data-service-key], [data-service-card]");
     const rtlItem = items.filter({ hasText: "RtlService" }).first();
     const longItem = items.filter({ hasText: "Longxxx" }).first();
     await rtlItem.waitFor();
     await longItem.waitFor();
     const rtlText = (await rtlItem.textContent()) ?? "";
+    expect(rtlText).toContain("web-names-\\u202Eppa");
     expect(rtlText).toContain("\\u202Epuorg");
     expect(rtlText).toContain("1.0\\u0007");
-    expect(rtlText).toContain("web-names-\\u202Eppa");
     const link = longItem.locator("[data-service-link]");
+    await link.scrollIntoViewIfNeeded();
     const box = (await link.boundingBox())!;
     const lineHeight = await link.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect(box.height).toBeLessThanOrEqual(4 * lineHeight + 1);
@@ -114,7 +117,6 @@ describe.each(VIEWS)("at $width px, $theme", (view) => {
     expect(await page.locator('[data-fact="Group"]').textContent()).toBe("Group\\u202Epuorg");
     expect(await page.locator('[data-fact="Version"]').textContent()).toBe("Version1.0\\u0007");
     await page.getByText("web-names-\\u202Eppa").first().waitFor();
-    expect(await page.title()).toContain("\\u202E");
     expect(await pageFacts(page)).toEqual({ rawInvisible: false, overflow: 0 });
     await page.screenshot({ path: `${SCREENSHOTS}/web-names-rtl-${view.width}-${view.theme}.png` });
   });
