@@ -22,6 +22,7 @@ import { DEMO } from "../support/dubbo-peers";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
+import { PEER_ADDRESS_HEADER, PEER_PROOF_HEADER } from "@/server/auth/authenticator";
 
 /**
  * The audit trail against the rig's real ZooKeeper (and a real Java provider for an
@@ -62,8 +63,17 @@ afterAll(async () => {
 
 type Handler = (request: Request) => Promise<Response>;
 
+/** The proof this process stamps on requests, set as the stamping server sets it (a test stands in for the server). */
+function stampProof(): string {
+  const stamped = Symbol.for("dubbo-console.peer-stamped");
+  const holder = globalThis as { [stamped]?: string };
+  holder[stamped] ??= "audit-test-proof";
+  return holder[stamped];
+}
+
 async function call(handler: Handler, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const headers: Record<string, string> = { "x-forwarded-for": "10.9.8.7" };
+  // As the console's HTTP server stamps every request with its socket's address and this process's proof (app/api/_lib/peer-address.ts).
+  const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: "10.9.8.7", [PEER_PROOF_HEADER]: stampProof() };
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await handler(new Request(`http://console${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
   return { status: res.status, json: await res.json() };
