@@ -5,6 +5,8 @@ import { z } from "zod";
 import { type InvokeAttempt, invokeAttemptSchema, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
 import { formatElapsed } from "@/lib/format/elapsed";
 import { countOf } from "@/lib/format/plural";
+import { returnedValue } from "@/lib/invoke/returned-value";
+import { type ThrownLabel, thrownLabel } from "@/lib/invoke/thrown-kind";
 import { AddressLink } from "../catalog/entity-links";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
@@ -38,8 +40,14 @@ function isAbort(error: Error): boolean {
   return error.name === "AbortError";
 }
 
+/** An attempt's outcome in words: a try that threw says what kind of throwable it was, when the answer tells. */
+function outcomeText(outcome: InvokeAttempt["outcome"], thrown: ThrownLabel | undefined): string {
+  if (outcome === "business_exception") return thrown?.label ?? "threw";
+  return outcome.replace("_", " ");
+}
+
 /** Who answered (none for a call that failed), how long it took, and every try on the way. */
-function Served({ answer }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string } }) {
+function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string }; thrown?: ThrownLabel }) {
   return (
     <div className="space-y-2 text-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -59,7 +67,7 @@ function Served({ answer }: { answer: Pick<InvokeResponse, "elapsedMs" | "attemp
             <li key={i} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-2.5 py-1.5" data-attempt-outcome={a.outcome}>
               <span className="w-4 text-zinc-500 tabular-nums dark:text-zinc-400">{i + 1}</span>
               <span className="font-mono">{a.provider}</span>
-              <Badge tone={OUTCOME_TONE[a.outcome]}>{a.outcome.replace("_", " ")}</Badge>
+              <Badge tone={a.outcome === "business_exception" && thrown ? thrown.tone : OUTCOME_TONE[a.outcome]}>{outcomeText(a.outcome, thrown)}</Badge>
               <span className="tabular-nums">{formatElapsed(a.elapsedMs)}</span>
               {a.message && <span className="min-w-0 basis-full text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{a.message}</span>}
             </li>
@@ -70,12 +78,20 @@ function Served({ answer }: { answer: Pick<InvokeResponse, "elapsedMs" | "attemp
   );
 }
 
-/** The value a method returned, as indented JSON. */
-function Value({ value }: { value: unknown }) {
-  const text = JSON.stringify(value, null, 2) ?? "null";
+/** The value a method returned, as indented JSON; a void method, or no value of an unknown return type, said in words. */
+function Value({ value, returnType }: { value: unknown; returnType: string | null }) {
+  const shown = returnedValue(value, returnType);
+  if (shown.kind === "void" || shown.kind === "none") {
+    return (
+      <p className="rounded-md border border-zinc-200 bg-zinc-50 p-3 text-sm text-zinc-700 italic dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300" data-testid="invoke-value" data-returned={shown.kind}>
+        {shown.text}
+      </p>
+    );
+  }
+  const text = shown.text;
   return (
     <div className="relative min-w-0">
-      <pre className="max-h-[32rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 pr-10 font-mono text-[13px] leading-relaxed dark:border-zinc-800 dark:bg-zinc-950" data-testid="invoke-value">
+      <pre className="max-h-[32rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 pr-10 font-mono text-[13px] leading-relaxed dark:border-zinc-800 dark:bg-zinc-950" data-testid="invoke-value" data-returned={shown.kind}>
         {text}
       </pre>
       <CopyButton text={text} label="Copy the value" className="absolute top-1.5 right-1.5" />
@@ -125,15 +141,26 @@ export function InvokeResult({ answer, error }: { answer: InvokeResponse | undef
         <h2 className="flex items-center gap-2 text-base font-semibold">
           Returned <Badge tone="good">ok</Badge>
         </h2>
-        <Value value={answer.value} />
+        <Value value={answer.value} returnType={answer.returnType} />
         <Served answer={answer} />
       </section>
     );
   }
   const { error: thrown } = answer;
+  const kind = thrownLabel(thrown);
   return (
-    <section className="min-w-0 space-y-3" data-testid="invoke-answer" data-outcome="exception" aria-label="Answer">
-      <Callout tone="warn" title={<span className="[overflow-wrap:anywhere]">The method threw {thrown.class}</span>}>
+    <section className="min-w-0 space-y-3" data-testid="invoke-answer" data-outcome="exception" data-thrown-kind={kind.kind} aria-label="Answer">
+      <Callout
+        tone={kind.tone}
+        title={
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 [overflow-wrap:anywhere]">
+            <span className="min-w-0">{kind.title}</span> <Badge tone={kind.tone}>{kind.label}</Badge>
+          </span>
+        }
+      >
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="thrown-kind">
+          {kind.explanation}
+        </p>
         <p className="[overflow-wrap:anywhere]" data-testid="exception-message">
           {thrown.message ?? <span className="italic">(no message)</span>}
         </p>
@@ -146,7 +173,7 @@ export function InvokeResult({ answer, error }: { answer: InvokeResponse | undef
           </details>
         )}
       </Callout>
-      <Served answer={answer} />
+      <Served answer={answer} thrown={kind} />
     </section>
   );
 }

@@ -189,6 +189,12 @@ export const businessExceptionSchema = z.object({
   /** Throwable.getMessage(); null when the exception has none. */
   message: z.string().nullable(),
   stackTrace: z.array(z.string()),
+  /**
+   * The class Dubbo wrapped the exception in, when it did: `java.lang.RuntimeException`
+   * (the provider's ExceptionFilter, for an unchecked exception the method does not declare,
+   * from outside the interface's jar and the JDK), or a generic call's GenericException.
+   */
+  wrappedIn: z.string().optional(),
 });
 export type BusinessException = z.infer<typeof businessExceptionSchema>;
 
@@ -200,9 +206,13 @@ const answered = {
   attempts: z.array(invokeAttemptSchema),
 };
 
-/** 200: the method returned `value` (null for void), or threw (`ok: false`, with the exception). */
+/**
+ * 200: the method returned `value` (null for void and for a null value: Dubbo's answer does
+ * not tell them apart; `returnType`, the method's in the metadata, does, and is null when no
+ * service definition describes it), or threw (`ok: false`, with the exception).
+ */
 export const invokeResponseSchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), value: z.unknown(), ...answered }),
+  z.object({ ok: z.literal(true), value: z.unknown(), returnType: z.string().nullable(), ...answered }),
   z.object({ ok: z.literal(false), error: businessExceptionSchema, ...answered }),
 ]);
 export type InvokeResponse = z.infer<typeof invokeResponseSchema>;

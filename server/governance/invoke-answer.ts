@@ -52,18 +52,23 @@ export class InvocationFailedError extends ConsoleError {
   }
 }
 
-/** The API's 200 answer of `result`, `elapsedMs` measured from the request. @throws InvocationFailedError for an error outcome. */
-export function invokeAnswer(result: ClusterResult, elapsedMs: number): InvokeResponse {
+/**
+ * The API's 200 answer of `result`, `elapsedMs` measured from the request; `returnType` is
+ * the method's in the metadata (null: unknown), which alone tells a void method from a null
+ * value (Dubbo answers both with RESPONSE_NULL_VALUE). @throws InvocationFailedError for an error outcome.
+ */
+export function invokeAnswer(result: ClusterResult, elapsedMs: number, returnType: string | null = null): InvokeResponse {
   const attempts = apiAttempts(result.attempts);
   const elapsed = round(elapsedMs);
   const outcome = result.outcome;
   switch (outcome.type) {
     case "value":
-      return { ok: true, value: outcome.value ?? null, provider: outcome.provider ?? attempts.at(-1)?.provider ?? "", elapsedMs: elapsed, attempts };
+      return { ok: true, value: outcome.value ?? null, returnType, provider: outcome.provider ?? attempts.at(-1)?.provider ?? "", elapsedMs: elapsed, attempts };
     case "business_exception": {
       const e = outcome.exception;
       const stackTrace = Array.isArray(e.stackTrace) ? e.stackTrace.map(String) : [];
-      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace }, provider: outcome.provider, elapsedMs: elapsed, attempts };
+      const wrappedIn = "wrappedIn" in e && typeof e.wrappedIn === "string" ? { wrappedIn: e.wrappedIn } : {};
+      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace, ...wrappedIn }, provider: outcome.provider, elapsedMs: elapsed, attempts };
     }
     case "error":
       throw new InvocationFailedError(outcome.error, attempts, elapsed);

@@ -19,6 +19,8 @@ export interface CallSignature {
   readonly parameterTypes: readonly string[];
   /** The metadata's catalog of the service's classes; null without metadata. */
   readonly types: TypeCatalog | null;
+  /** The method's return type in the metadata (`void` for a void method); null when no definition describes it. */
+  readonly returnType: string | null;
 }
 
 /** Catalogs built per metadata definition (the definition object is kept while it is unchanged). */
@@ -45,10 +47,10 @@ function catalogOf(methods: Extract<ServiceMethods, { source: "definition" }>): 
  */
 export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods): CallSignature {
   const types = methods.source === "definition" ? catalogOf(methods) : null;
-  if (parameterTypes !== undefined) return { parameterTypes, types };
+  if (parameterTypes !== undefined) return { parameterTypes, types, returnType: declaredReturn(method, parameterTypes, methods) };
   if (methods.source !== "definition") {
     if (args.length > 0) throw new InvalidArgumentsError([{ path: "parameterTypes", message: typesNeeded(method, args.length, methods) }]);
-    return { parameterTypes: [], types };
+    return { parameterTypes: [], types, returnType: null };
   }
   const named = methods.methods.filter((m) => m.name === method);
   if (named.length === 0) {
@@ -63,5 +65,25 @@ export function callSignature(method: string, parameterTypes: readonly string[] 
   if (chosen.length !== args.length) {
     throw new InvalidArgumentsError([{ path: "args", message: `${method}(${chosen.join(", ")}) takes ${chosen.length} argument${chosen.length === 1 ? "" : "s"}, got ${args.length}` }]);
   }
-  return { parameterTypes: chosen, types };
+  return { parameterTypes: chosen, types, returnType: named[0]!.returnType };
+}
+
+/** The erasure of a type name as the JVM sees it: `java.util.List<com.foo.User>` is `java.util.List`. */
+function erased(type: string): string {
+  let depth = 0;
+  let out = "";
+  for (const c of type) {
+    if (c === "<") depth++;
+    else if (c === ">") depth--;
+    else if (depth === 0 && c !== " ") out += c;
+  }
+  return out;
+}
+
+/** The return type the definition gives the overload of `method` with `parameterTypes` (compared erased, as the JVM tells overloads apart); null when none matches. */
+function declaredReturn(method: string, parameterTypes: readonly string[], methods: ServiceMethods): string | null {
+  if (methods.source !== "definition") return null;
+  const wanted = parameterTypes.map(erased).join(",");
+  const match = methods.methods.find((m) => m.name === method && m.parameterTypes.map(erased).join(",") === wanted);
+  return match?.returnType ?? null;
 }

@@ -119,7 +119,7 @@ export class InvokeService {
       if (body.provider !== undefined) return this.references.pinned(key, service, settings, body.provider, invocation, options);
       return this.references.throughCluster(key, service, settings, invocation, options);
     });
-    return invokeAnswer(result, performance.now() - started);
+    return invokeAnswer(result, performance.now() - started, signature.returnType);
   }
 
   /** Stops the references and closes every provider connection; resolves once the sockets are closed. */

@@ -93,8 +93,10 @@ describe("the invoke request", () => {
 describe("the invoke answers", () => {
   const served = { provider: "127.0.0.2:20880", elapsedMs: 3.2, attempts: [{ provider: "127.0.0.3:20880", outcome: "timeout", elapsedMs: 1000, message: "no answer in 1000 ms" }, { provider: "127.0.0.2:20880", outcome: "ok", elapsedMs: 2 }] };
 
-  it("reads a value (null for void) and an exception the method threw", () => {
-    expect(invokeResponseSchema.parse({ ok: true, value: null, ...served })).toEqual({ ok: true, value: null, ...served });
+  it("reads a value (null for void, told apart by the return type) and an exception the method threw", () => {
+    expect(invokeResponseSchema.parse({ ok: true, value: null, returnType: "void", ...served })).toEqual({ ok: true, value: null, returnType: "void", ...served });
+    expect(invokeResponseSchema.parse({ ok: true, value: null, returnType: null, ...served })).toEqual({ ok: true, value: null, returnType: null, ...served });
+    expect(invokeResponseSchema.safeParse({ ok: true, value: null, ...served }).success).toBe(false);
     const thrown = { ok: false, error: { code: "business_exception", class: "io.dubboconsole.demo.api.BusinessException", message: null, stackTrace: ["io.x.FaultServiceImpl.checkedFailure(FaultServiceImpl.java:20)"] }, ...served };
     expect(invokeResponseSchema.parse(thrown)).toEqual(thrown);
   });
@@ -166,7 +168,10 @@ describe("recent invocations", () => {
 
   it("sums up each ending in one line", () => {
     const served = { provider: "h:1", elapsedMs: 1, attempts: [] };
-    expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: { a: "x".repeat(200) }, ...served } }).summary).toHaveLength(120);
+    expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: { a: "x".repeat(200) }, returnType: null, ...served } }).summary).toHaveLength(120);
+    expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: null, returnType: "void", ...served } }).summary).toBe("void");
+    expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: null, returnType: null, ...served } }).summary).toBe("no value returned");
+    expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: null, returnType: "io.x.User", ...served } }).summary).toBe("null");
     expect(recentEntryOf(request(1), 5, { answer: { ok: false, error: { code: "business_exception", class: "io.x.Boom", message: null, stackTrace: [] }, ...served } })).toMatchObject({ outcome: "exception", summary: "io.x.Boom: (no message)" });
     expect(recentEntryOf(request(1), 5, { error: new ApiError(503, "no_provider", "no provider of io.x.Svc") })).toMatchObject({ outcome: "error", summary: "no_provider: no provider of io.x.Svc" });
   });
