@@ -83,7 +83,9 @@ async function send(method: string, path: string, credential: Credential): Promi
     return { status: res.status, body: null };
   }
   const text = await res.text();
-  return { status: res.status, body: text === "" ? null : (JSON.parse(text) as unknown) };
+  // A download (the audit export's CSV or JSON Lines) is not one JSON document.
+  const json = res.headers.get("content-type")?.startsWith("application/json") ?? false;
+  return { status: res.status, body: text === "" ? null : json ? (JSON.parse(text) as unknown) : text };
 }
 
 /** The status class the matrix expects: refused (401, 403 with a reason) or let through (anything else but a 500). */

@@ -172,7 +172,7 @@ describe("bad parameters answer 400 validation_failed, never 500", () => {
     ["/api/v1/services?limit=-1", "limit", 'limit must be a whole number from 1 to 10000, got "-1"'],
     ["/api/v1/service", "key", "key is required: a service key, group/interface:version"],
     ["/api/v1/service?key=%20%20", "key", "key is required: a service key, group/interface:version"],
-    [`/api/v1/service?key=${"k".repeat(1001)}`, "key", "key must be at most 1000 characters"],
+    [`/api/v1/service?key=${"k".repeat(16_001)}`, "key", "key must be at most 16000 characters"],
     [`/api/v1/applications?q=${"a".repeat(201)}`, "q", "q must be at most 200 characters, got 201"],
     ["/api/v1/application", "name", "name is required: an application name"],
     ["/api/v1/application?name=", "name", "name is required: an application name"],

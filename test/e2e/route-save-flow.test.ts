@@ -5,6 +5,7 @@ import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { deleteRoutesNamed } from "../support/route-cleanup";
+import { waitFor } from "../support/wait-for";
 
 /**
  * The route editor's save flow and what it tells the operator (issue 15 items 7, 8, 9, 13),
@@ -257,7 +258,11 @@ describe("the service page at 420 px", () => {
       const page = await open(ROUTES_TAB, { width: 420, theme });
       const tab = page.getByRole("tab", { selected: true });
       await tab.waitFor();
-      const box = (await tab.boundingBox())!;
+      // The strip scrolls the tab into view once it has laid out: wait for that, then check it.
+      const box = await waitFor("the selected tab scrolled into view", async () => {
+        const b = await tab.boundingBox();
+        return b && b.x >= 0 && b.x + b.width <= 420 ? b : undefined;
+      }, 10_000).catch(async () => (await tab.boundingBox())!);
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(420);
       const hint = await page.locator("[data-tabs-more]").first().getAttribute("data-tabs-more");

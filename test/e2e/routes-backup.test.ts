@@ -67,9 +67,10 @@ describe("npm run routes-backup", () => {
       { service: SERVICE, name: "copied", rule: "=> host = 10.0.0.4", targets: ["registry", "config-center"] },
     ];
     for (const body of bodies) expect((await send(console_.url, "POST", "/api/v1/routes", body)).status).toBe(201);
-    const before = await waitFor("the console to list the four routes", async () => {
+    // The config-center copy is seen through its own watch, a moment after the route itself.
+    const before = await waitFor("the console to list the four routes, the copy in the config center", async () => {
       const listed = await consoleRoutes(console_.url, SERVICE);
-      return listed.size === 4 ? listed : undefined;
+      return listed.size === 4 && listed.get("copied")?.configCenter === "present" ? listed : undefined;
     });
 
     const file = join(dir, "routes.json");
@@ -85,9 +86,9 @@ describe("npm run routes-backup", () => {
     const restored = await backup("import", "--in", file);
     expect(restored.stdout).toMatch(/3 created, 1 skipped\n$/);
     expect(restored.code).toBe(1); // the skipped Dubbo Admin copy was not restored by the script
-    const after = await waitFor("the console to list the restored routes", async () => {
+    const after = await waitFor("the console to list the restored routes, the copy in the config center", async () => {
       const listed = await consoleRoutes(console_.url, SERVICE);
-      return listed.size === 4 ? listed : undefined;
+      return listed.size === 4 && listed.get("copied")?.configCenter === "present" ? listed : undefined;
     });
     expect(shape(after)).toEqual(shape(before));
 
