@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type AuditDraft, type AuditEntry, auditResponseSchema } from "@/lib/api/audit";
 import { registryStatusResponseSchema } from "@/lib/api/registry-state";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, streamSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { type TestRole as Role, type TestUsers, writeUsersFile } from "../support/users-file";
@@ -165,6 +165,7 @@ async function signedIn(role: Role, path: string, view: { width: number; theme: 
   await page.getByLabel("Password", { exact: true }).fill(users.passwords[role]);
   await page.getByTestId("sign-in-submit").click();
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  await streamSettled(page);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { methodSignature } from "@/lib/format/java-type";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, streamSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { TYPES_METHODS } from "../support/demo-signatures";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
@@ -28,6 +28,7 @@ afterAll(async () => {
 async function openServices(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(`${server.url}/services`);
+  await streamSettled(page);
   await page.locator("[data-service-key]").first().waitFor();
   return page;
 }
@@ -59,6 +60,7 @@ describe("searching the Services page", () => {
 
     // Reopened from the address, the same search is already done.
     await page.goto(page.url());
+    await streamSettled(page);
     await page.getByTestId("services-count").filter({ hasText: "application “demo-provider-33-instance”" }).waitFor();
     expect(await page.getByRole("radio", { name: "Application", exact: true }).getAttribute("aria-checked")).toBe("true");
     await page.close();
@@ -86,6 +88,7 @@ describe("a service's page", () => {
   it("shows every method of TypesService with its exact signature, overloads apart", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}`);
+    await streamSettled(page);
     await page.getByRole("tab", { name: /Methods/ }).click();
     const list = page.getByTestId("method-signatures");
     await list.waitFor();
@@ -116,6 +119,7 @@ describe("a service's page", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const page = await context.newPage();
     await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}&tab=urls`);
+    await streamSettled(page);
     await page.getByRole("button", { name: "Copy service key" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TYPES_KEY);
@@ -134,6 +138,7 @@ describe("a service's page", () => {
   it("lists the providers of both levels with their source, linking to their application and address", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}`);
+    await streamSettled(page);
     const table = page.getByTestId("providers-table");
     await table.waitFor();
     const rows = await table.locator("[data-provider]").evaluateAll((trs) =>
@@ -157,6 +162,7 @@ describe("a service's page", () => {
   it("answers an unknown key with the console's not-registered notice", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/services/detail?key=no.such.Service`);
+    await streamSettled(page);
     await page.getByTestId("entity-not-found").waitFor();
     await page.close();
   });
@@ -166,6 +172,7 @@ describe("the Applications page", () => {
   it("lists consumer-only applications beside providers, each linking to what it consumes", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/applications`);
+    await streamSettled(page);
     const consumer = rig.consumers[1]!.app;
     const row = page.locator(`[data-application="${consumer}"]`);
     await row.waitFor();
@@ -189,6 +196,7 @@ describe("live updates", () => {
   it("shows a provider that registers, then drops it when it stops, without reloading the page", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/services/detail?key=${GREETING}`);
+    await streamSettled(page);
     const table = page.getByTestId("providers-table");
     await table.locator("[data-provider]").first().waitFor();
     const before = await table.locator("[data-provider]").count();

@@ -7,7 +7,7 @@ import { auditResponseSchema } from "@/lib/api/audit";
 import { type Route, routesResponseSchema } from "@/lib/api/routes";
 import { routeEditHref } from "@/components/routes/route-hrefs";
 import { invokeHref } from "@/lib/format/hrefs";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, streamSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { randomSecret, type TestRole, type TestUsers, writeUsersFile } from "../support/users-file";
@@ -85,6 +85,7 @@ async function signedIn(role: TestRole, path: string, view: View = {}): Promise<
   await page.getByLabel("Password", { exact: true }).fill(users.passwords[role]);
   await page.getByTestId("sign-in-submit").click();
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  await streamSettled(page);
   return page;
 }
 
@@ -154,6 +155,8 @@ describe("roles in the UI", () => {
     await page.screenshot({ path: `${SCREENSHOTS}/security-viewer-routes.png`, fullPage: true });
 
     await page.goto(`${server.url}${ECHO_USER}`);
+
+    await streamSettled(page);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
 
@@ -179,6 +182,7 @@ describe("roles in the UI", () => {
     expect(await page.getByRole("button", { name: "New route" }).count()).toBe(1);
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).count()).toBe(0);
     await page.goto(`${server.url}${ECHO_USER}`);
+    await streamSettled(page);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
   });
@@ -201,6 +205,7 @@ describe("roles in the UI", () => {
     await page.getByTestId("sign-out").click();
     await page.waitForURL((url) => url.pathname === "/sign-in");
     await page.goto(`${server.url}/routes`);
+    await streamSettled(page);
     await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("next") === "/routes");
   });
 
@@ -227,6 +232,8 @@ describe("audit page and route history", () => {
     await row.getByText("disabled", { exact: true }).waitFor();
 
     await page.goto(`${server.url}/audit`);
+
+    await streamSettled(page);
     const entry = page.locator('[data-audit-kind="route.disable"]').filter({ hasText: name }).first();
     await entry.waitFor();
     expect(await entry.locator("[data-audit-user]").textContent()).toBe("operator");
@@ -250,6 +257,7 @@ describe("audit page and route history", () => {
     const disabled = await routeNamed(name);
     expect(disabled?.enabled).toBe(false);
     await page.goto(`${server.url}${routeEditHref(disabled!)}`);
+    await streamSettled(page);
     const history = page.getByTestId("route-history");
     const change = history.locator('[data-audit-kind="route.disable"]').first();
     await change.waitFor();

@@ -42,5 +42,17 @@ export async function openThemedPage(
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   const page = await context.newPage();
   await page.goto(url);
+  await streamSettled(page);
   return page;
+}
+
+/**
+ * Waits until every streamed Suspense segment of the loaded document has been revealed.
+ * Since React 19.2 a segment's reveal can be queued for about 300 ms while hydration
+ * client-renders the same boundary, so for that window the page holds the content twice
+ * (the streamed copy in a hidden `<div id="S:…">`, react/react#37014) and a strict locator
+ * sees two matches. Call it after every load or full navigation before reading the page.
+ */
+export async function streamSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState === "complete" && document.querySelector('div[hidden][id^="S:"]') === null);
 }
