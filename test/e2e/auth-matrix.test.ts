@@ -8,7 +8,7 @@ import { usersResponseSchema } from "@/lib/api/users";
 import { can, type Permission, PERMISSIONS, permissionsOf, type Requirement, roleTable } from "@/lib/auth/roles";
 import { sealSession } from "@/server/auth/session-cookie";
 import { launchConsole, type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { freePort } from "../support/free-port";
 import { CUSTOM_TEST_ROLES, randomSecret, TEST_ROLES, type TestRole, type TestUsers, writeUsersFile } from "../support/users-file";
 
@@ -318,8 +318,7 @@ describe("security headers", () => {
       });
       page.on("pageerror", (e) => problems.push(e.message));
       for (const path of ["/services", "/routes", "/registry"]) {
-        await page.goto(`${server.url}${path}`);
-        await streamSettled(page);
+        await gotoSettled(page, `${server.url}${path}`);
         await page.locator("h1").first().waitFor();
       }
       // The theme script (next-themes, inline) ran: it sets the class on <html>.

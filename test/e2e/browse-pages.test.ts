@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { methodSignature } from "@/lib/format/java-type";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { TYPES_METHODS } from "../support/demo-signatures";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
@@ -27,8 +27,7 @@ afterAll(async () => {
 
 async function openServices(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${server.url}/services`);
-  await streamSettled(page);
+  await gotoSettled(page, `${server.url}/services`);
   await page.locator("[data-service-key]").first().waitFor();
   return page;
 }
@@ -59,8 +58,7 @@ describe("searching the Services page", () => {
     expect(await shownKeys(page)).toEqual([FAULT_KEY, GREETING, TYPES_KEY]);
 
     // Reopened from the address, the same search is already done.
-    await page.goto(page.url());
-    await streamSettled(page);
+    await gotoSettled(page, page.url());
     await page.getByTestId("services-count").filter({ hasText: "application “demo-provider-33-instance”" }).waitFor();
     expect(await page.getByRole("radio", { name: "Application", exact: true }).getAttribute("aria-checked")).toBe("true");
     await page.close();
@@ -87,8 +85,7 @@ describe("searching the Services page", () => {
 describe("a service's page", () => {
   it("shows every method of TypesService with its exact signature, overloads apart", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services/detail?key=${TYPES_KEY}`);
     await page.getByRole("tab", { name: /Methods/ }).click();
     const list = page.getByTestId("method-signatures");
     await list.waitFor();
@@ -118,8 +115,7 @@ describe("a service's page", () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const page = await context.newPage();
-    await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}&tab=urls`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services/detail?key=${TYPES_KEY}&tab=urls`);
     await page.getByRole("button", { name: "Copy service key" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TYPES_KEY);
@@ -137,8 +133,7 @@ describe("a service's page", () => {
 
   it("lists the providers of both levels with their source, linking to their application and address", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/services/detail?key=${TYPES_KEY}`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services/detail?key=${TYPES_KEY}`);
     const table = page.getByTestId("providers-table");
     await table.waitFor();
     const rows = await table.locator("[data-provider]").evaluateAll((trs) =>
@@ -161,8 +156,7 @@ describe("a service's page", () => {
 
   it("answers an unknown key with the console's not-registered notice", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/services/detail?key=no.such.Service`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services/detail?key=no.such.Service`);
     await page.getByTestId("entity-not-found").waitFor();
     await page.close();
   });
@@ -171,8 +165,7 @@ describe("a service's page", () => {
 describe("the Applications page", () => {
   it("lists consumer-only applications beside providers, each linking to what it consumes", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/applications`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/applications`);
     const consumer = rig.consumers[1]!.app;
     const row = page.locator(`[data-application="${consumer}"]`);
     await row.waitFor();
@@ -195,8 +188,7 @@ describe("live updates", () => {
 
   it("shows a provider that registers, then drops it when it stops, without reloading the page", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/services/detail?key=${GREETING}`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services/detail?key=${GREETING}`);
     const table = page.getByTestId("providers-table");
     await table.locator("[data-provider]").first().waitFor();
     const before = await table.locator("[data-provider]").count();

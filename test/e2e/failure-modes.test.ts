@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { waitFor } from "../support/wait-for";
 import { startPeer } from "../support/child-process";
 import { type ConsoleHandle, launchConsole, startConsole } from "../support/console-server";
@@ -62,8 +62,7 @@ describe("a console whose registry is unreachable", () => {
       `no registry has been read yet: zookeeper://127.0.0.1:${deadPort} is connecting (connection refused by 127.0.0.1:${deadPort})`,
     );
     const page = await browser.newPage();
-    await page.goto(`${server.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services`);
     await page.getByTestId("services-error").waitFor();
     expect(await page.getByTestId("services-error").textContent()).toContain("The registry is unavailable");
     // The cause the session saw, not just "unavailable".

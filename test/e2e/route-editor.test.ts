@@ -5,7 +5,7 @@ import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
 import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
-import { launchBrowser, openThemedPage, streamSettled } from "../support/browser";
+import { launchBrowser, openThemedPage, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { deleteRoutesNamed } from "../support/route-cleanup";
@@ -116,8 +116,7 @@ describe("the route editor", () => {
     expect(child).toContain(javaUrlEncode(javaUrlEncode(rule)));
 
     // Listed across all services too, with a link back to its editor.
-    await page.goto(`${server.url}/routes`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/routes`);
     const listed = page.locator(`[data-route="${name}"]`);
     await listed.waitFor();
     await listed.getByRole("link", { name: "Edit" }).click();

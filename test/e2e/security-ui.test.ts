@@ -7,7 +7,7 @@ import { auditResponseSchema } from "@/lib/api/audit";
 import { type Route, routesResponseSchema } from "@/lib/api/routes";
 import { routeEditHref } from "@/components/routes/route-hrefs";
 import { invokeHref } from "@/lib/format/hrefs";
-import { launchBrowser, openThemedPage, streamSettled } from "../support/browser";
+import { launchBrowser, openThemedPage, gotoSettled, streamSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { randomSecret, type TestRole, type TestUsers, writeUsersFile } from "../support/users-file";
@@ -154,9 +154,7 @@ describe("roles in the UI", () => {
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/security-viewer-routes.png`, fullPage: true });
 
-    await page.goto(`${server.url}${ECHO_USER}`);
-
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}${ECHO_USER}`);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
 
@@ -181,8 +179,7 @@ describe("roles in the UI", () => {
     await row.getByRole("link", { name: "Edit" }).waitFor();
     expect(await page.getByRole("button", { name: "New route" }).count()).toBe(1);
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke" }).count()).toBe(0);
-    await page.goto(`${server.url}${ECHO_USER}`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}${ECHO_USER}`);
     await page.getByTestId("cannot-invoke").waitFor();
     expect(await page.getByTestId("invoke-send").count()).toBe(0);
   });
@@ -204,8 +201,7 @@ describe("roles in the UI", () => {
     await page.screenshot({ path: `${SCREENSHOTS}/security-user-menu.png` });
     await page.getByTestId("sign-out").click();
     await page.waitForURL((url) => url.pathname === "/sign-in");
-    await page.goto(`${server.url}/routes`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/routes`);
     await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("next") === "/routes");
   });
 
@@ -231,9 +227,7 @@ describe("audit page and route history", () => {
     await page.getByTestId("toggle-route-dialog-confirm").click();
     await row.getByText("disabled", { exact: true }).waitFor();
 
-    await page.goto(`${server.url}/audit`);
-
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/audit`);
     const entry = page.locator('[data-audit-kind="route.disable"]').filter({ hasText: name }).first();
     await entry.waitFor();
     expect(await entry.locator("[data-audit-user]").textContent()).toBe("operator");
@@ -256,8 +250,7 @@ describe("audit page and route history", () => {
 
     const disabled = await routeNamed(name);
     expect(disabled?.enabled).toBe(false);
-    await page.goto(`${server.url}${routeEditHref(disabled!)}`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}${routeEditHref(disabled!)}`);
     const history = page.getByTestId("route-history");
     const change = history.locator('[data-audit-kind="route.disable"]').first();
     await change.waitFor();

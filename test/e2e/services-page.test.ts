@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 
 const rig = inject("rig");
@@ -24,8 +24,7 @@ function serviceKeys(page: Page): Promise<(string | null)[]> {
 describe("the Services page in Chromium", () => {
   it("lists the services the Java 2.7.23 and 3.3 demo providers registered, with their counts", async () => {
     const page = await browser.newPage();
-    await page.goto(`${console_.url}/`);
-    await streamSettled(page);
+    await gotoSettled(page, `${console_.url}/`);
     await page.waitForURL(/\/services$/);
     const greeting = page.locator('[data-service-key="io.dubboconsole.demo.api.GreetingService"]');
     await greeting.waitFor({ timeout: 30_000 });
@@ -56,8 +55,7 @@ describe("the Services page in Chromium", () => {
 
   it("filters the list as the operator types", async () => {
     const page = await browser.newPage();
-    await page.goto(`${console_.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${console_.url}/services`);
     await page.locator("[data-service-key]").first().waitFor();
     await page.getByLabel("Filter services").fill("demo/");
     await page.getByLabel("Filter services").fill("typesservice");
@@ -70,8 +68,7 @@ describe("the Services page in Chromium", () => {
   it("matches consumer applications, and shows which applications consume each service", async () => {
     const app = rig.consumers[0]!.app;
     const page = await browser.newPage();
-    await page.goto(`${console_.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${console_.url}/services`);
     await page.locator("[data-service-key]").first().waitFor();
     await page.getByLabel("Filter services").fill(app);
     await page.getByTestId("services-count").filter({ hasText: app }).waitFor();
@@ -88,8 +85,7 @@ describe("the Services page in Chromium", () => {
     expect(html).not.toContain('data-service-key="io.dubboconsole.demo.api.GreetingService"');
 
     const page = await browser.newPage();
-    await page.goto(`${console_.url}/services?q=typesservice`);
-    await streamSettled(page);
+    await gotoSettled(page, `${console_.url}/services?q=typesservice`);
     await page.locator("[data-service-key]").first().waitFor();
     const filter = page.getByLabel("Filter services");
     expect(await filter.inputValue()).toBe("typesservice");
@@ -107,8 +103,7 @@ describe("the Services page in Chromium", () => {
 
   it("shows the registry's state, servers and root on the Registry status page", async () => {
     const page = await browser.newPage();
-    await page.goto(`${console_.url}/registry`);
-    await streamSettled(page);
+    await gotoSettled(page, `${console_.url}/registry`);
     const card = page.locator("section").filter({ hasText: rig.zkAddress });
     // The state badge at the top of the card (the state history below names it again).
     await card.getByText("Connected", { exact: true }).first().waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { populateRegistry } from "../../bench/populate";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
 
@@ -65,8 +65,7 @@ describe("the Services page over thousands of services", () => {
     { layout: "cards", width: 420, row: "[data-service-card]", key: "data-service-card" },
   ])("keeps only the rows in view in the page as a $layout ($width px), down to the last service", async ({ width, row, key }) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${server.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services`);
     await page.getByTestId("services-count").filter({ hasText: /^3,000 services$/ }).waitFor();
     // The virtual list, not the first rows the server rendered before the browser took over.
     await page.locator("[data-virtual]").waitFor();

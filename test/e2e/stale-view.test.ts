@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, streamSettled } from "../support/browser";
+import { launchBrowser, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { connectTestZk } from "../support/zk-client";
 import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
@@ -41,8 +41,7 @@ describe("the Services page while ZooKeeper does not answer", () => {
 
   it("keeps the last list, with an amber banner naming the registry, the age and the cause, and an amber header", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services`);
     await page.locator(`[data-service-key="${iface}"]`).waitFor();
     expect(await page.getByTestId("stale-banner").count()).toBe(0);
 
@@ -57,17 +56,14 @@ describe("the Services page while ZooKeeper does not answer", () => {
     expect(await page.locator(`[data-service-key="${iface}"]`).count()).toBe(1);
     await page.locator('[data-testid="registry-indicator"][data-tone="warn"]').waitFor();
 
-    await page.goto(`${server.url}/registry`);
-
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/registry`);
     const marker = page.getByTestId("stale-marker");
     await marker.waitFor();
     expect(await marker.textContent()).toMatch(/as it was \d+ s ago/);
     expect(await page.locator('dt:text-is("Last connection error") + dd').textContent()).toMatch(/^(no answer from 127\.0\.0\.1:\d+ for \d+ ms|127\.0\.0\.1:\d+ accepted the connection but did not answer)/);
 
     thaw();
-    await page.goto(`${server.url}/services`);
-    await streamSettled(page);
+    await gotoSettled(page, `${server.url}/services`);
     await page.locator('[data-testid="registry-indicator"][data-tone="good"]').waitFor({ timeout: 60_000 });
     await page.getByTestId("stale-banner").waitFor({ state: "detached", timeout: 15_000 });
     expect(await page.locator(`[data-service-key="${iface}"]`).count()).toBe(1);

@@ -41,9 +41,14 @@ export async function openThemedPage(
   contexts.push(context);
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   const page = await context.newPage();
+  await gotoSettled(page, url);
+  return page;
+}
+
+/** Loads `url` in `page` and waits until React has revealed every streamed segment ({@link streamSettled}). */
+export async function gotoSettled(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await streamSettled(page);
-  return page;
 }
 
 /**
