@@ -53,6 +53,12 @@ export class CatalogStore {
   private readonly touched = new Set<string>();
   /** How many service entries have been derived; lets tests see that an update stayed small. */
   derivations = 0;
+  /**
+   * Bumped whenever any entry changes (appears, goes, or is replaced) or the list is sorted
+   * again, so that what is derived from the entries (view-order.ts, recent-answers.ts) can be
+   * kept against it: equal revisions of one store mean equal entries.
+   */
+  revision = 0;
 
   constructor(
     /** Which services stay listed without providers or consumers, and when each last had a provider. */
@@ -134,7 +140,10 @@ export class CatalogStore {
       yield;
     }
     this.settlePatterns("providers", changes, inPlace);
-    if (!inPlace) this.sorted.reset(this.byKey.values());
+    if (!inPlace) {
+      this.sorted.reset(this.byKey.values());
+      this.revision++;
+    }
     return changes;
   }
 
@@ -278,6 +287,7 @@ export class CatalogStore {
   private commit(key: string, next: ServiceEntry | null, kind: ServiceChangeKind, changes: ServiceChange[], inPlace: boolean): void {
     const old = this.byKey.get(key);
     if (old && next && sameEntry(old, next)) return;
+    if (old || next) this.revision++;
     if (old) {
       this.index.remove(old);
       this.byKey.delete(key);

@@ -13,11 +13,14 @@ import type { ServiceEntry } from "./service-entry";
 import { type ConfigRulesLookup, ServiceRetention } from "./service-retention";
 import { type ServiceRouting, serviceRouting } from "./service-routing";
 import { listServices } from "./service-order";
-import { pageJson, pageResponse, type ServiceSearch, textMatcher } from "./service-search";
+import { RecentAnswers } from "./recent-answers";
+import { pageBodyJson, pageResponse, searchKey, type ServiceSearch, textMatcher, withStale } from "./service-search";
 import { SlicedRun } from "./sliced-run";
 
 /** More changed services than this in one re-read are announced as one `reset`. */
 const RESET_THRESHOLD = 200;
+/** Answers of the service list kept per catalog revision: the page's search, its filter as typed, a few tabs. */
+const RECENT_ANSWERS = 8;
 
 type StaleRegistry = ServicesResponse["stale"][number];
 
@@ -52,6 +55,8 @@ function sourceOf(r: Registry): CatalogSource {
 export class ServiceCatalog {
   private readonly retention: ServiceRetention;
   private store: CatalogStore;
+  /** The last answers of GET /api/v1/services, for the store's revision; made anew with the store (its revisions start again). */
+  private answers = new RecentAnswers<string>(RECENT_ANSWERS);
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
@@ -113,6 +118,7 @@ export class ServiceCatalog {
     this.building?.cancel();
     this.building = null;
     this.store = new CatalogStore(this.retention);
+    this.answers = new RecentAnswers<string>(RECENT_ANSWERS);
     this.rebuildDue = true;
   }
 
@@ -129,13 +135,28 @@ export class ServiceCatalog {
    */
   list(search: ServiceSearch): ServicesResponse {
     const stale = this.current();
-    return pageResponse(listServices(this.store.sorted, this.store.index, search), stale);
+    return pageResponse(listServices(this.store.sorted, this.store.index, search, this.store.revision), stale);
   }
 
   /** The answer of {@link list} as JSON text, for the HTTP API: a large page costs a join, not a serialisation. */
   listJson(search: ServiceSearch): string {
+    return this.listAnswer(search).json;
+  }
+
+  /**
+   * {@link listJson}, and whether its services came from the answers kept for the catalog's
+   * revision (the last few searches asked since the last change; see RecentAnswers) rather
+   * than being searched now. The stale markers are always of now.
+   */
+  listAnswer(search: ServiceSearch): { json: string; cached: boolean } {
     const stale = this.current();
-    return pageJson(listServices(this.store.sorted, this.store.index, search), stale);
+    const { revision, sorted, index } = this.store;
+    const key = searchKey(search);
+    const kept = this.answers.get(revision, key);
+    if (kept !== undefined) return { json: withStale(kept, stale), cached: true };
+    const body = pageBodyJson(listServices(sorted, index, search, revision));
+    this.answers.set(revision, key, body);
+    return { json: withStale(body, stale), cached: false };
   }
 
   /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */

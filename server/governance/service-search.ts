@@ -7,7 +7,7 @@ import {
   type ServicesCursor,
   type SortOrder,
 } from "@/lib/api/services-cursor";
-import type { ServicesResponse } from "@/lib/api/services";
+import { type ServicesResponse, servicesViewOf } from "@/lib/api/services";
 import type { EntityIndex } from "./entity-index";
 import { matchingPlaces } from "./service-positions";
 import type { ServiceEntry } from "./service-entry";
@@ -47,12 +47,36 @@ const summaryJson = new WeakMap<ServiceEntry, string>();
  * instead of serialising every summary on every request.
  */
 export function pageJson(page: ServicePage, stale: StaleList): string {
+  return withStale(pageBodyJson(page), stale);
+}
+
+/**
+ * The members of {@link pageJson}'s object but `stale` (`"services":[…],"total":…,"nextCursor":…`):
+ * what depends only on the catalog's entries, and so may be kept per revision (recent-answers.ts).
+ */
+export function pageBodyJson(page: ServicePage): string {
   const services = page.entries.map((e) => {
     let json = summaryJson.get(e);
     if (json === undefined) summaryJson.set(e, (json = JSON.stringify(e.summary)));
     return json;
   });
-  return `{"services":[${services.join(",")}],"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)},"stale":${JSON.stringify(stale)}}`;
+  return `"services":[${services.join(",")}],"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)}`;
+}
+
+/** The whole answer of {@link pageBodyJson}'s `body` with the stale markers of now. */
+export function withStale(body: string, stale: StaleList): string {
+  return `{${body},"stale":${JSON.stringify(stale)}}`;
+}
+
+/**
+ * One text per distinct search, whatever its spelling: `q` in lower case (searches ignore
+ * case), `by`, `limit`, the view with its defaults filled in, and the cursor as the API
+ * encodes it. Two searches with the same key answer the same page of the same catalog.
+ */
+export function searchKey(search: ServiceSearch): string {
+  const view = servicesViewOf(search);
+  const cursor = search.cursor ? encodeServicesCursor(search.cursor) : "";
+  return JSON.stringify([(search.q ?? "").toLowerCase(), search.by ?? "", search.limit, view.sort, view.order, view.filter, cursor]);
 }
 
 /**
