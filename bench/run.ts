@@ -8,6 +8,8 @@
  * Chromium on the built console, 10,000 providers and 40 consumers (BENCH_KEYSTROKES, default 30).
  * `npm run bench -- startup-block` times issue 15 item 21's event-loop blocks in the built console
  * during start-up and churn at 250,000 URLs (BENCH_SERVICES_LARGE, BENCH_CHURN_SECONDS).
+ * `npm run bench -- search` times issue 15 item 22's searches over HTTP on the built console at
+ * 2,000 services / 50,000 URLs, kept answers against fresh ones (BENCH_SEARCH_ROUNDS, default 200).
  * `npm run bench -- raw-echo` prints issue 8's ceiling: Dubbo frames echoed over loopback
  * TCP, 64 in flight, 1 KiB bodies (BENCH_ECHO_SECONDS, default 5).
  * `npm run bench -- invoke` measures issue 8's engine against the real Java 3.3 consumer:
@@ -30,6 +32,7 @@ import { benchRegistrySync } from "./registry-sync";
 import { benchHessian } from "./hessian";
 import { benchPreviewEditor } from "./preview-editor";
 import { benchRoutePreview } from "./route-preview";
+import { benchSearch } from "./search";
 import { benchStartupBlock } from "./startup-block";
 
 async function main(): Promise<void> {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["hessian", async () => benchHessian(rounds)],
+    ["search", () => benchSearch(services, Number(process.env.BENCH_SEARCH_ROUNDS ?? 200))],
   ];
   const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
   const exact = benches.some(([name]) => name === only);
