@@ -345,7 +345,8 @@ export class ServiceCatalog {
   /** A first build is under way: what it has read is not the whole registry yet. */
   private beingBuilt(): RegistryUnavailableError {
     const sources = this.counted.map((r) => r.address.source);
-    return new RegistryUnavailableError(`the catalog is being built from ${sources.join(", ")} (${this.store.entries.size} services so far); ask again in a moment`, { building: true });
+    const services = this.store.entries.size;
+    return new RegistryUnavailableError(`the catalog is being built from ${sources.join(", ")} (${services} services so far); ask again in a moment`, { building: true, sources, services });
   }
 
   /** Nothing to show: no registry has been read yet. Says, per registry, what is happening and why. */
@@ -354,8 +355,11 @@ export class ServiceCatalog {
       source: r.address.source,
       state: r.session.state.type,
       cause: r.session.lastError?.message ?? null,
+      reading: r.view.readingCount,
     }));
-    const why = registries.map((r) => `${r.source} is ${r.state}${r.cause ? ` (${r.cause})` : ""}`).join("; ");
+    const why = registries
+      .map((r) => `${r.source} is ${typeof r.reading === "number" ? `being read (${r.reading} interfaces so far)` : r.state}${r.cause ? ` (${r.cause})` : ""}`)
+      .join("; ");
     return new RegistryUnavailableError(`no registry has been read yet: ${why}`, { registries });
   }
 }

@@ -110,6 +110,11 @@ export class RegistryView {
     return this.shown.services.size;
   }
 
+  /** While a full read is under way, how many interface nodes it has read so far; otherwise null. */
+  get readingCount(): number | null {
+    return this.syncing ? this.live.services.size : null;
+  }
+
   service(name: string): ServiceNode | undefined {
     return this.shown.services.get(name);
   }

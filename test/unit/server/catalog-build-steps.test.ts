@@ -168,6 +168,8 @@ describe("ServiceCatalog's first build of a large registry", () => {
     })();
     expect(early).toBeInstanceOf(RegistryUnavailableError);
     expect((early as Error).message).toMatch(/^the catalog is being built from zookeeper:\/\/10\.0\.0\.1:2181 \(\d+ services so far\)/);
+    // The page words it from the details: being built, and how far.
+    expect((early as RegistryUnavailableError).details).toEqual({ building: true, sources: ["zookeeper://10.0.0.1:2181"], services: expect.any(Number) });
     const listed = await new Promise<number>((resolve) => {
       const poll = () => {
         try {
