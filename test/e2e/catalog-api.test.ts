@@ -73,6 +73,36 @@ describe("GET /api/v1/services: search and pages", () => {
     }
     expect([seen, cursor]).toEqual([DEMO_KEYS, null]);
   });
+
+  it("says its own time in Server-Timing, serves a repeated search from the kept answer, and never a kept answer after a change", async () => {
+    const iface = "io.e2e.kept.Answers";
+    const search = `/api/v1/services?q=kept-answers-app&by=application`;
+    const timed = async () => {
+      const res = await fetch(`${server.url}${search}`);
+      const timing = /^search;dur=\d+\.\d\d;desc="(searched|cached)"$/.exec(res.headers.get("server-timing") ?? "");
+      return { how: timing?.[1], body: servicesResponseSchema.parse(await res.json()) };
+    };
+    const zk = await connectTestZk(rig.zkConnectString);
+    const node = (host: string) =>
+      `/dubbo/${iface}/providers/${encodeURIComponent(`dubbo://${host}:20880/${iface}?interface=${iface}&application=kept-answers-app&side=provider&release=3.3.6`)}`;
+    try {
+      await zk.createWithData(node("127.0.0.12"), "");
+      await waitFor("the first provider listed", async () => (await timed()).body.total === 1);
+      const [first, second] = [await timed(), await timed()];
+      expect(second.how).toBe("cached");
+      expect(second.body).toEqual(first.body);
+      expect(first.body.services[0]).toMatchObject({ key: iface, providers: 1 });
+      await zk.createWithData(node("127.0.0.13"), "");
+      // Every answer from here on is either the old revision's (until the watch fires) or the new one's: once 2, never 1 again.
+      await waitFor("the second provider counted", async () => (await timed()).body.services[0]?.providers === 2);
+      const after = [await timed(), await timed()];
+      expect(after.map((a) => a.body.services[0]?.providers)).toEqual([2, 2]);
+    } finally {
+      await zk.removeTree(`/dubbo/${iface}`);
+      zk.close();
+      await waitFor("the test service gone", async () => (await timed()).body.total === 0);
+    }
+  });
 });
 
 describe("GET /api/v1/service", () => {
