@@ -5,7 +5,7 @@ import type { RouteInvocation } from "@/lib/routing/condition-route";
 import { type ChainRoute, routeChain } from "@/lib/routing/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import type { ClusterDialect } from "./cluster-dialect";
-import { applyConfigurators, type ConfigureContext, type Configurator, toConfigurators } from "./configurator";
+import { applyConfigurators, type ConfigureContext, type Configurator, configureAddressOverride, toConfigurators } from "./configurator";
 import { type ConsumerSpec, type ConsumerUrl, consumerUrl } from "./consumer-url";
 import type { Directory } from "./directory";
 import type { Invocation, Invoker } from "./invoker";
@@ -128,7 +128,7 @@ export class RegistryDirectory implements Directory {
     if (this.seen?.providers === snapshot.providers && this.seen.configurators === snapshot.configurators) return;
     this.seen = { providers: snapshot.providers, configurators: snapshot.configurators };
     const configurators = toConfigurators(snapshot.configurators);
-    const ctx: ConfigureContext = { dialect: this.options.dialect, consumerHost: this.options.consumer.host };
+    const ctx: ConfigureContext = { release: this.options.dialect, localHost: this.options.consumer.host };
     const next = new Map<string, Invoker>();
     const candidates: Candidate[] = [];
     const counts = { registered: 0, otherProtocol: 0, disabled: 0 };
@@ -156,9 +156,18 @@ export class RegistryDirectory implements Directory {
     this.counts = counts;
   }
 
-  /** RegistryDirectory.mergeUrl: consumer settings, override rules, `check=false`, the interface path. */
+  /**
+   * RegistryDirectory.mergeUrl: consumer settings, override rules, `check=false`, the
+   * interface path. 2.7.23 configures the merged URL itself. 3.3.6 configures a separate
+   * override URL that holds only the consumer's `application` and `side` and the provider's
+   * `group` and `version` (RegistryDirectory.overrideWithConfigurators on a
+   * DubboServiceAddressURL), and its values win when read (DubboServiceAddressURL.getParameter):
+   * so a `~key` condition on a provider parameter never matches there, and an `absent://`
+   * rule fills a key even when the provider has it.
+   */
   private merged(provider: DubboUrl, configurators: readonly Configurator[], ctx: ConfigureContext): DubboUrl {
-    const merged = applyConfigurators(configurators, mergeProviderUrl(provider, this.consumerUrl.parameters), ctx);
+    const base = mergeProviderUrl(provider, this.consumerUrl.parameters);
+    const merged = this.options.dialect === "2.7" ? applyConfigurators(configurators, base, ctx) : withOverride(base, configureAddressOverride({ registry: configurators, application: [], service: [] }, provider, this.consumerUrl, ctx));
     return withInterfacePath({ ...merged, parameters: { ...merged.parameters, check: "false" } }, this.options.consumer.service.interface);
   }
 
@@ -167,6 +176,16 @@ export class RegistryDirectory implements Directory {
     const wanted = param(this.consumerUrl, "protocol");
     return wanted === undefined ? ENGINE_PROTOCOLS : wanted.split(",");
   }
+}
+
+/** The merged URL as 3.3.6 reads it through its override URL: the override's non-empty values first. */
+function withOverride(merged: DubboUrl, override: DubboUrl | null): DubboUrl {
+  if (override === null) return merged;
+  const parameters: Record<string, string> = { ...merged.parameters };
+  for (const [k, v] of Object.entries(override.parameters)) {
+    if (v !== "") Object.defineProperty(parameters, k, { value: v, writable: true, enumerable: true, configurable: true });
+  }
+  return { ...merged, parameters };
 }
 
 /** Whether the merged URL is enabled: `disabled` decides when set, else `enabled` (default true). */

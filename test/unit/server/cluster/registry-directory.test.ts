@@ -82,10 +82,20 @@ describe("registry directory", () => {
     const rule = (q: string) => `override://0.0.0.0/${IFACE}?category=configurators&disabled=true&${q}`;
     expect(directoryOf([P1, P2], { configurators: [rule("application=other")] }).directory.list(CALL)).toHaveLength(2);
     expect(directoryOf([P1, P2], { configurators: [rule("application=dubbo-console")] }).directory.list(CALL)).toHaveLength(0);
-    expect(addresses(directoryOf([P1, P3], { configurators: [rule("~zone=b")] }).directory.list(CALL))).toEqual(["10.0.0.1:20880"]);
+    expect(addresses(directoryOf([P1, P3], { configurators: [rule("~zone=b")], dialect: "2.7" }).directory.list(CALL))).toEqual(["10.0.0.1:20880"]);
     expect(directoryOf([P1, P2], { configurators: [rule(""), `empty://0.0.0.0/${IFACE}?category=configurators`] }).directory.list(CALL)).toHaveLength(2);
-    const absent = directoryOf([`${P2}&weight=10`], { configurators: [`absent://0.0.0.0/${IFACE}?weight=70&warmup=1000`] }).directory.list(CALL)[0]!;
+    const absent = directoryOf([`${P2}&weight=10`], { configurators: [`absent://0.0.0.0/${IFACE}?weight=70&warmup=1000`], dialect: "2.7" }).directory.list(CALL)[0]!;
     expect([absent.url.parameters.weight, absent.url.parameters.warmup]).toEqual(["10", "1000"]);
+  });
+
+  // 3.3.6 RegistryDirectory.overrideWithConfigurators configures a DubboServiceAddressURL's
+  // separate override URL (only application, side, group, version), whose values win in
+  // DubboServiceAddressURL.getParameter; checked against the jar in config-differential.test.ts.
+  it("applies 3.3.6 override rules to a separate override URL: a ~key condition never matches, absent fills over the provider's value", () => {
+    const rule = (q: string) => `override://0.0.0.0/${IFACE}?category=configurators&disabled=true&${q}`;
+    expect(addresses(directoryOf([P1, P3], { configurators: [rule("~zone=b")] }).directory.list(CALL))).toEqual(["10.0.0.1:20880", "10.0.0.3:20881"]);
+    const absent = directoryOf([`${P2}&weight=10`], { configurators: [`absent://0.0.0.0/${IFACE}?weight=70&warmup=1000`] }).directory.list(CALL)[0]!;
+    expect([absent.url.parameters.weight, absent.url.parameters.warmup]).toEqual(["70", "1000"]);
   });
 
   it("runs the routes for every call with its method and arguments", () => {
