@@ -11,7 +11,7 @@ import { Callout } from "../ui/callout";
 import { ChainView } from "./chain-view";
 import { ImpactView } from "./impact-view";
 import { ProviderDecisions } from "./provider-decisions";
-import { providerAddress } from "./provider-address";
+import { providerAddress } from "@/lib/dubbo/provider-address";
 import { editorPreviewRequest } from "./provider-page-request";
 import { ReasonGroups } from "./reason-groups";
 
@@ -55,7 +55,7 @@ export function PreviewPanel({ serviceKey, request, settling, note }: { serviceK
           )}
           {answer.impact && (
             <Section title="Impact on registered consumers" testId="preview-impact-section">
-              <ImpactView impact={answer.impact} />
+              <ImpactView serviceKey={serviceKey} request={request} impact={answer.impact} />
             </Section>
           )}
           {answer.notes.map((n) => (
