@@ -60,9 +60,14 @@ describe("the impact view's gained and lost lists", () => {
   ])("names three lost providers as you type and shows all of them when expanded ($width px, $theme)", async ({ width, theme }) => {
     const page = await openThemedPage(browser, contexts, `${server.url}/services/detail?key=${encodeURIComponent(SERVICE)}&tab=routes&new=1`, { width, height: 900, theme });
     const answers: { body: unknown; request: Record<string, unknown> }[] = [];
-    page.on("response", async (r) => {
+    page.on("response", (r) => {
       if (!r.url().endsWith("/api/v1/routes/preview") || r.status() !== 200) return;
-      answers.push({ body: await r.json(), request: JSON.parse(r.request().postData() ?? "{}") as Record<string, unknown> });
+      const request = JSON.parse(r.request().postData() ?? "{}") as Record<string, unknown>;
+      // A body still arriving when the page closes (after the test) cannot be read; the test waits for the ones it reads.
+      r.json().then(
+        (body: unknown) => answers.push({ body, request }),
+        () => {},
+      );
     });
     await page.getByRole("radio", { name: "Text" }).click();
     await page.getByTestId("rule-text").click();
