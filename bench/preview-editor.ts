@@ -40,6 +40,11 @@ interface Keystroke {
   wireBytes: number;
   bodyBytes: number;
   requests: number;
+  /** Where the time went (ms), from the last preview request's resource timing: keydown to its start (the page's render and debounce), its start to the first byte of the answer (server and network), the answer's transfer, and the answer in to painted (JSON.parse, validation, render, paint). */
+  beforeRequest: number;
+  waiting: number;
+  transfer: number;
+  afterAnswer: number;
 }
 
 /** Types `key` in the focused editor and times it to the painted preview of the new text. */
@@ -64,7 +69,11 @@ async function timeKeystroke(page: Page, key: string): Promise<Keystroke> {
                 clearTimeout(timeout);
                 const ms = performance.now() - start;
                 const previews = performance.getEntriesByType("resource").filter((r): r is PerformanceResourceTiming => r.name.includes("/api/v1/routes/preview") && r.startTime >= start);
-                resolve({ ms, wireBytes: previews.reduce((n, r) => n + r.transferSize, 0), bodyBytes: previews.reduce((n, r) => n + r.decodedBodySize, 0), requests: previews.length });
+                const last = previews.at(-1);
+                const split = last
+                  ? { beforeRequest: last.startTime - start, waiting: last.responseStart - last.startTime, transfer: last.responseEnd - last.responseStart, afterAnswer: start + ms - last.responseEnd }
+                  : { beforeRequest: Number.NaN, waiting: Number.NaN, transfer: Number.NaN, afterAnswer: Number.NaN };
+                resolve({ ms, wireBytes: previews.reduce((n, r) => n + r.transferSize, 0), bodyBytes: previews.reduce((n, r) => n + r.decodedBodySize, 0), requests: previews.length, ...split });
               }),
             );
           }
@@ -158,12 +167,14 @@ export async function benchPreviewEditor(keystrokes: number): Promise<string[]> 
     const p95 = quantile(ms, 0.95);
     const httpMed = quantile(http.ms, 0.5);
     const per = (pick: (k: Keystroke) => number) => quantile(typed.map(pick), 0.5);
+    const split = (pick: (k: Keystroke) => number) => `${quantile(typed.map(pick), 0.5).toFixed(1)} / ${quantile(typed.map(pick), 0.95).toFixed(1)}`;
     const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
     const met = (v: number) => (v < GOAL_MS ? "met" : "NOT met");
     return [
       `preview-editor: keystroke to painted preview in Chromium, ${PROVIDERS} providers, ${SHAPE.consumers} consumers, ${keystrokes} keystrokes (+${WARM_KEYS} not counted), built console (${load()})`,
       `  rule typed: ${BASE_RULE}…  (consumer's result: ${shown} providers)`,
       `  keystroke to painted: median ${med.toFixed(1)} ms (goal < ${GOAL_MS} ms, ${met(med)}), p95 ${p95.toFixed(1)} ms (${met(p95)}), worst ${Math.max(...ms).toFixed(1)} ms`,
+      `  where the time goes (median / p95 ms): keydown to request ${split((k) => k.beforeRequest)}, server and network to first byte ${split((k) => k.waiting)}, transfer ${split((k) => k.transfer)}, answer in to painted (parse, validate, render, paint) ${split((k) => k.afterAnswer)}`,
       `  per keystroke: ${per((k) => k.requests)} request(s), ${kb(per((k) => k.wireBytes))} on the wire, ${kb(per((k) => k.bodyBytes))} decoded`,
       `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
       `  scroll to the middle of the provider list: its rows shown in ${scrollMs.toFixed(0)} ms`,

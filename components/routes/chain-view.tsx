@@ -1,7 +1,7 @@
 import type { ChainView as Chain } from "@/lib/api/route-preview";
 import { cn } from "@/lib/cn";
 import { Badge } from "../ui/badge";
-import { providerAddress } from "./provider-address";
+import { providerAddress } from "@/lib/dubbo/provider-address";
 
 /** The service's routes in the order Dubbo runs them, each on what the previous one left, for the preview's consumer. */
 export function ChainView({ chain }: { chain: Chain }) {

@@ -1,14 +1,16 @@
-import type { ConsumerImpact, ImpactView as Impact } from "@/lib/api/route-preview";
+import type { ConsumerImpact, ImpactView as Impact, RoutePreviewRequest } from "@/lib/api/route-preview";
 import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
-import { providerAddress } from "./provider-address";
+import { ImpactProviders } from "./impact-providers";
 
 /**
  * Which registered consumers the draft changes: their providers through the chain without it
  * and with it, each judged by the copy its Dubbo release obeys among those being saved (or
  * not at all, for a 3.0.5+ release when the save does not write the config-center copy).
+ * A row names its first gained and lost providers; the whole lists are asked for `request`
+ * when it is expanded (components/routes/impact-providers.tsx).
  */
-export function ImpactView({ impact }: { impact: Impact }) {
+export function ImpactView({ serviceKey, request, impact }: { serviceKey: string; request: RoutePreviewRequest | null; impact: Impact }) {
   if (impact.total === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">No consumer of this service is registered.</p>;
   return (
     <div className="space-y-2" data-testid="preview-impact">
@@ -45,7 +47,7 @@ export function ImpactView({ impact }: { impact: Impact }) {
                 {c.before === null || c.after === null ? "—" : `${c.before} → ${c.after}`}
               </TD>
               <TD data-label="Change" className="[overflow-wrap:anywhere]">
-                <Change c={c} />
+                <Change serviceKey={serviceKey} request={request} c={c} />
               </TD>
             </TRow>
           ))}
@@ -73,7 +75,7 @@ function Basis({ c }: { c: ConsumerImpact }) {
   }
 }
 
-function Change({ c }: { c: ConsumerImpact }) {
+function Change({ serviceKey, request, c }: { serviceKey: string; request: RoutePreviewRequest | null; c: ConsumerImpact }) {
   if (c.problem) return <span className="text-amber-700 dark:text-amber-300">{c.problem}</span>;
   if (c.basis === "ignores-registry") return <span className="text-zinc-500 dark:text-zinc-400" title={c.routing}>unaffected: this save does not write the config-center copy it obeys</span>;
   if (c.after === 0 && c.before !== null && c.before > 0) return <Badge tone="bad">will have no provider</Badge>;
@@ -81,14 +83,7 @@ function Change({ c }: { c: ConsumerImpact }) {
   return (
     <span className="space-x-1">
       <Badge tone="warn">changes</Badge>
-      {c.lostCount > 0 && <span>loses {named(c.lost, c.lostCount)}</span>}
-      {c.gainedCount > 0 && <span>gains {named(c.gained, c.gainedCount)}</span>}
+      <ImpactProviders serviceKey={serviceKey} request={request} c={c} />
     </span>
   );
-}
-
-/** The providers listed, and how many more there are. */
-function named(urls: readonly string[], count: number): string {
-  const shown = urls.slice(0, 10).map(providerAddress).join(", ");
-  return count > 10 ? `${shown} and ${count - 10} more` : shown;
 }

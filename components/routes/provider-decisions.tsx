@@ -6,7 +6,7 @@ import { useRef } from "react";
 import type { PreviewProvider, RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/route-preview";
 import { routePreviewQuery } from "@/lib/api/queries";
 import { Badge } from "../ui/badge";
-import { providerAddress } from "./provider-address";
+import { providerAddress } from "@/lib/dubbo/provider-address";
 import { PROVIDER_PAGE, pagesOfRows, providerPageRequest } from "./provider-page-request";
 
 /** A row's height before it is measured: a badge and address line, and one line of reason. */

@@ -1,4 +1,4 @@
-import type { RoutePreviewRequest } from "@/lib/api/route-preview";
+import { PREVIEW_LIST_MAX, type RoutePreviewRequest } from "@/lib/api/route-preview";
 
 /**
  * Providers per page of the preview's list: the first comes with the answer, the others as
@@ -6,12 +6,21 @@ import type { RoutePreviewRequest } from "@/lib/api/route-preview";
  * explanation (about 1.5 KB), so a small first page keeps a keystroke's answer small.
  */
 export const PROVIDER_PAGE = 25;
-/** The editor names ten providers of each list (a chain step's drops, a consumer's gains and losses): it asks for no more. */
+/** The editor names ten providers of each list (a chain step's drops, the other semantics' result): it asks for no more. */
 export const LIST_MAX = 10;
 
-/** What the editor asks of the preview's transport besides the draft: the first page, and lists of ten. */
+/**
+ * What the editor asks of the preview's transport besides the draft: the first page, lists
+ * of ten, and no impact row's URL lists (each row names its first few by address; a row
+ * expanded asks for its own, {@link impactListsRequest}).
+ */
 export function editorPreviewRequest(request: RoutePreviewRequest): RoutePreviewRequest {
-  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX };
+  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX, impactUrls: "none" };
+}
+
+/** The request of one impact row's gained and lost URLs (the first {@link PREVIEW_LIST_MAX} of each): the impact view alone, listing only `consumer`'s. */
+export function impactListsRequest(request: RoutePreviewRequest, consumer: string): RoutePreviewRequest {
+  return { ...request, providerPage: { offset: 0, limit: 1 }, listMax: PREVIEW_LIST_MAX, include: ["impact"], impactUrls: consumer };
 }
 
 /** The request of page `page` of the providers of `request`'s preview: the draft's own route alone, none of the other views. */

@@ -24,10 +24,10 @@ import { useDebounced } from "./use-debounced";
 import { useSaveRoute } from "./use-route-mutations";
 
 /**
- * How long the draft must stay unchanged before the preview asks again: short, so that a
- * typed key's preview is painted within 100 ms (issue 15 item 20; the answer is a summary
- * and a page, a few tens of KB, so asking at every key is cheap), yet enough to ask once
- * for a burst of keys (a paste, a held key).
+ * The quiet that separates keystrokes from a burst: a change after this much quiet is
+ * previewed at once (so a typed key's preview is painted within 100 ms, issue 15 item 20),
+ * and the changes of a burst (a paste, a held key, fast typing) wait for this much quiet,
+ * so the preview asks once for them.
  */
 const PREVIEW_DEBOUNCE_MS = 40;
 
@@ -75,7 +75,7 @@ export function RouteEditor({
     check !== null
       ? null
       : { service: service.interface, group: service.group, version: service.version, rule, force, semantics, priority: Number.isInteger(priority) ? priority : 0, enabled: true, targets, ...(route ? { id: route.id } : {}), ...choiceRequest(id, consumer) };
-  const debounced = useDebounced(request, PREVIEW_DEBOUNCE_MS);
+  const debounced = useDebounced(request, PREVIEW_DEBOUNCE_MS, { leading: true });
 
   const submit = (values: RouteFormValues, allowStranding: boolean) =>
     save.mutate(

@@ -32,6 +32,14 @@ export const PREVIEW_MAX_ARGUMENTS = 64;
  */
 export const PREVIEW_LIST_MAX = 100;
 
+/**
+ * How many providers of each of an impact row's gained and lost lists it names by address
+ * (`gainedNames`, `lostNames`), whatever the request: 40 consumers' full URL lists were
+ * most of a keystroke's answer (issue 15 item 20), so the full lists come on request
+ * (`impactUrls`).
+ */
+export const IMPACT_NAMES_MAX = 3;
+
 /** How many providers (with their reasons) an answer holds unless the request asks for another page size. */
 export const PREVIEW_PAGE_DEFAULT = 100;
 /** The largest page of providers a request may ask for. */
@@ -121,6 +129,16 @@ export const routePreviewBodySchema = z.strictObject(
       .min(1, { error: "listMax must be at least 1" })
       .max(PREVIEW_LIST_MAX, { error: `listMax must be at most ${PREVIEW_LIST_MAX}` })
       .default(PREVIEW_LIST_MAX),
+    /**
+     * Which impact rows list their `gained` and `lost` provider URLs: `"all"` (the default),
+     * `"none"`, or the URL of one registered consumer (an impact row's `url`). The others
+     * answer null there; every row names its first gained and lost by address.
+     */
+    impactUrls: z
+      .string({ error: says("impactUrls", '"all", "none" or the URL of a registered consumer, as an impact row\'s url') })
+      .min(1, { error: 'impactUrls must be "all", "none" or the URL of a registered consumer, got ""' })
+      .max(PREVIEW_MAX_URL_LENGTH, { error: `impactUrls must be at most ${PREVIEW_MAX_URL_LENGTH} characters` })
+      .default("all"),
     include: z.array(z.enum(PREVIEW_VIEWS, { error: says("each of include", '"chain", "impact" or "other-semantics"') }), { error: says("include", 'a list of "chain", "impact" and "other-semantics"') }).optional(),
   },
   {
@@ -228,10 +246,14 @@ export const consumerImpactSchema = z.object({
   changed: z.boolean(),
   /**
    * Providers (distinct URLs) it gets with the draft and not without, and the other way
-   * round: the first {@link PREVIEW_LIST_MAX} of each, and how many in all.
+   * round: the first `listMax` of each, and how many in all; null when the request's
+   * `impactUrls` does not name this row.
    */
-  gained: z.array(z.string()),
-  lost: z.array(z.string()),
+  gained: z.array(z.string()).nullable(),
+  lost: z.array(z.string()).nullable(),
+  /** The addresses (`host:port`) of the first {@link IMPACT_NAMES_MAX} of `gained` and of `lost`, whatever `impactUrls` says. */
+  gainedNames: z.array(z.string()),
+  lostNames: z.array(z.string()),
   gainedCount: z.number().int(),
   lostCount: z.number().int(),
   /** Why the consumer could not be routed (its URL does not parse for these semantics); null when it was. */

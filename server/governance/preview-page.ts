@@ -1,4 +1,4 @@
-import { PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import { type ConsumerImpact, PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
 import type { ConditionRouteResult } from "@/lib/routing/condition-route";
 import { countReasons } from "@/lib/routing/reason-group";
 
@@ -29,16 +29,24 @@ export function previewProviderFields(own: ConditionRouteResult, body: Pick<Rout
 /**
  * `answer` with every list of provider URLs cut to the request's `listMax` (the counts stay
  * whole): the other semantics' and the chain's result, each chain step's `dropped`, each
- * impact row's `gained` and `lost`. The editor shows ten of each; 40 consumers' hundred
- * gained and lost URLs would be most of a keystroke's answer.
+ * impact row's `gained` and `lost`; and the impact rows' URL lists left out (null) but for
+ * the rows `impactUrls` names. 40 consumers' gained and lost URLs were most of a
+ * keystroke's answer (issue 15 item 20): the editor asks for none, and names each row's
+ * first few by address (`gainedNames`), and for one row's URLs when it is expanded.
  */
-export function withListsCut(answer: RoutePreviewResponse, listMax: number): RoutePreviewResponse {
-  if (listMax >= PREVIEW_LIST_MAX) return answer;
-  const cut = <T>(list: readonly T[]) => list.slice(0, listMax);
+export function withListsCut(answer: RoutePreviewResponse, body: Pick<RoutePreviewBody, "listMax" | "impactUrls">): RoutePreviewResponse {
+  const { listMax, impactUrls } = body;
+  const cut = <T>(list: readonly T[]) => (listMax >= PREVIEW_LIST_MAX ? (list as T[]) : list.slice(0, listMax));
+  const listed = (c: ConsumerImpact) => impactUrls === "all" || impactUrls === c.url;
+  const impact = answer.impact && {
+    ...answer.impact,
+    consumers: answer.impact.consumers.map((c) => (listed(c) ? { ...c, gained: c.gained && cut(c.gained), lost: c.lost && cut(c.lost) } : { ...c, gained: null, lost: null })),
+  };
+  if (listMax >= PREVIEW_LIST_MAX) return { ...answer, impact };
   return {
     ...answer,
     otherSemantics: answer.otherSemantics && { ...answer.otherSemantics, result: cut(answer.otherSemantics.result) },
     chain: answer.chain && { ...answer.chain, result: cut(answer.chain.result), steps: answer.chain.steps.map((s) => ({ ...s, dropped: cut(s.dropped) })) },
-    impact: answer.impact && { ...answer.impact, consumers: answer.impact.consumers.map((c) => ({ ...c, gained: cut(c.gained), lost: cut(c.lost) })) },
+    impact,
   };
 }

@@ -1,5 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { type ConsumerImpact, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/route-preview";
+import { type ConsumerImpact, IMPACT_NAMES_MAX, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/route-preview";
+import { providerAddress } from "@/lib/dubbo/provider-address";
 import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
 import type { RouteInvocation } from "@/lib/routing/condition-value";
@@ -72,7 +73,7 @@ function consumerImpact(c: Consumer, request: ImpactRequest, chainsFor: (copy: R
   const release = consumerRelease(c.parameters);
   const { copy, ...judged } = judgement(obeyedCopies(release), request);
   const row = { url: c.url, application: c.application, host: c.host, release, ...judged };
-  const unjudged = { before: null, after: null, changed: false, gained: [], lost: [], gainedCount: 0, lostCount: 0 };
+  const unjudged = { before: null, after: null, ...UNCHANGED };
   if (judged.semantics === null || copy === null) return { ...row, ...unjudged, problem: null };
   let ctx;
   try {
@@ -93,6 +94,9 @@ export interface ImpactDiff {
   /** Distinct URLs, in the order of the list they are in: the first PREVIEW_LIST_MAX, and how many in all. */
   readonly gained: string[];
   readonly lost: string[];
+  /** The addresses of the first IMPACT_NAMES_MAX of each. */
+  readonly gainedNames: string[];
+  readonly lostNames: string[];
   readonly gainedCount: number;
   readonly lostCount: number;
 }
@@ -117,12 +121,15 @@ function diffOf(before: ProviderIndexes, after: ProviderIndexes, tables: ThenTab
   // A provider listed twice is one URL: compare by each URL's first position.
   const first = firstPositions(tables);
   const changed = before.length !== after.length || before.some((i, k) => first[i] !== first[after[k]!]);
-  if (!changed) return { changed, gained: [], lost: [], gainedCount: 0, lostCount: 0 };
+  if (!changed) return UNCHANGED;
   const gained = missingFrom(after, before, first);
   const lost = missingFrom(before, after, first);
   const urls = (list: readonly number[]) => list.slice(0, PREVIEW_LIST_MAX).map((i) => tables.providers[i]!.url);
-  return { changed, gained: urls(gained), lost: urls(lost), gainedCount: gained.length, lostCount: lost.length };
+  const names = (list: readonly number[]) => list.slice(0, IMPACT_NAMES_MAX).map((i) => providerAddress(tables.providers[i]!.url));
+  return { changed, gained: urls(gained), lost: urls(lost), gainedNames: names(gained), lostNames: names(lost), gainedCount: gained.length, lostCount: lost.length };
 }
+
+const UNCHANGED: ImpactDiff = Object.freeze({ changed: false, gained: [], lost: [], gainedNames: [], lostNames: [], gainedCount: 0, lostCount: 0 });
 
 /** The first position of each URL of `list` that `other` does not hold, in `list`'s order, by first positions. */
 function missingFrom(list: ProviderIndexes, other: ProviderIndexes, first: Int32Array): number[] {

@@ -71,7 +71,7 @@ export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): R
     chain: plan && views.has("chain") ? chainView(plan.after, preparePlanned(plan.after, body.semantics), ctx, set.tables, plan.left) : null,
     impact: plan && facts.consumers && views.has("impact") ? routeImpact(facts.consumers, impactRequest(body, plan, facts.routes ?? []), impactChains(plan, body.semantics, set, notes)) : null,
     notes,
-  }, body.listMax);
+  }, body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PREVIEW_PAGE_MAX, type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
+import { IMPACT_NAMES_MAX, PREVIEW_PAGE_MAX, type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { NotFoundError } from "@/lib/errors";
 import { routeCondition } from "@/lib/routing/condition-route";
 import { type PreviewSources, previewRoute } from "@/server/governance/route-preview";
@@ -85,13 +85,57 @@ describe("listMax", () => {
       routePreviewResponseSchema.parse(JSON.parse(JSON.stringify(previewRoute(routePreviewBodySchema.parse({ service: SERVICE, consumer: CONSUMER, rule: "=> zone = west", ...(listMax ? { listMax } : {}) }), sources))));
     const full = ask();
     const cut = ask(10);
-    const lists = (a: typeof full) => [a.result.length, a.otherSemantics!.result.length, a.chain!.result.length, a.chain!.steps[0]!.dropped.length, ...a.impact!.consumers.map((c) => c.lost.length)];
+    const lists = (a: typeof full) => [a.result.length, a.otherSemantics!.result.length, a.chain!.result.length, a.chain!.steps[0]!.dropped.length, ...a.impact!.consumers.map((c) => c.lost!.length)];
     const counts = (a: typeof full) => [a.resultCount, a.otherSemantics!.resultCount, a.chain!.resultCount, a.chain!.steps[0]!.input - a.chain!.steps[0]!.output, ...a.impact!.consumers.map((c) => c.lostCount)];
     expect(lists(full)).toEqual([50, 50, 50, 100, 100, 100, 100]);
     expect(lists(cut)).toEqual([10, 10, 10, 10, 10, 10, 10]);
     expect(counts(cut)).toEqual(counts(full));
     expect(counts(full)).toEqual([50, 50, 50, 200, 200, 200, 200]);
-    expect(cut.impact!.consumers[0]!.lost).toEqual(full.impact!.consumers[0]!.lost.slice(0, 10));
+    expect(cut.impact!.consumers[0]!.lost).toEqual(full.impact!.consumers[0]!.lost!.slice(0, 10));
     expect(routePreviewBodySchema.safeParse({ service: SERVICE, consumer: CONSUMER, rule: "=> a = b", listMax: 101 }).error?.issues[0]?.message).toBe("listMax must be at most 100");
+  });
+});
+
+describe("impactUrls: the impact rows' URL lists on request (issue 15 item 20)", () => {
+  const consumers = Array.from({ length: 40 }, (_, i) => ({
+    url: `consumer://1.1.${i >> 8}.${i & 255}/${SERVICE}?application=x${i}&interface=${SERVICE}&release=2.7.23&side=consumer`,
+    address: `1.1.${i >> 8}.${i & 255}`,
+    host: `1.1.${i >> 8}.${i & 255}`,
+    application: `x${i}`,
+    release: "2.7.23",
+    registry: "zk",
+    parameters: { application: `x${i}`, interface: SERVICE, release: "2.7.23", side: "consumer" },
+  }));
+  const sources: PreviewSources = { catalog: { routing: () => ({ providers: MANY, consumers }) }, routes: { list: () => ({ routes: [] }) } };
+  const ask = (extra: Partial<RoutePreviewRequest>) => {
+    const text = JSON.stringify(previewRoute(routePreviewBodySchema.parse({ service: SERVICE, consumer: CONSUMER, rule: "=> zone = west", ...extra }), sources));
+    return { answer: routePreviewResponseSchema.parse(JSON.parse(text)), bytes: text.length };
+  };
+  const east = MANY.filter((u) => u.endsWith("zone=east"));
+
+  it("names each row's first lost providers by address and lists no URL with none", () => {
+    const { answer, bytes } = ask({ impactUrls: "none" });
+    const rows = answer.impact!.consumers;
+    expect(rows).toHaveLength(40);
+    for (const c of rows) {
+      expect([c.gained, c.lost, c.gainedNames, c.lostNames, c.gainedCount, c.lostCount]).toEqual([null, null, [], ["10.0.0.1:20880", "10.0.0.2:20880", "10.0.0.3:20880"], 0, 200]);
+    }
+    expect(rows[0]!.lostNames.length).toBe(IMPACT_NAMES_MAX);
+    // Bounded: 40 rows of 200 lost providers each cost less than the full lists of one row.
+    const all = ask({ impactUrls: "all" });
+    expect(all.answer.impact!.consumers[0]!.lost).toEqual(east.slice(0, 100));
+    expect(all.bytes - bytes).toBeGreaterThan(40 * 100 * east[0]!.length);
+  });
+
+  it("lists the URLs of the one consumer named, and of no other", () => {
+    const { answer } = ask({ impactUrls: consumers[7]!.url, listMax: 100 });
+    const rows = answer.impact!.consumers;
+    expect(rows.filter((c) => c.lost !== null).map((c) => [c.url, c.lost, c.lostCount])).toEqual([[consumers[7]!.url, east.slice(0, 100), 200]]);
+    expect([answer.impact!.total, answer.impact!.changed]).toEqual([40, 40]);
+  });
+
+  it("refuses an empty impactUrls, naming the field", () => {
+    const parsed = routePreviewBodySchema.safeParse({ service: SERVICE, consumer: CONSUMER, rule: "=> zone = west", impactUrls: "" });
+    expect(parsed.error?.issues[0]?.message).toBe('impactUrls must be "all", "none" or the URL of a registered consumer, got ""');
   });
 });
