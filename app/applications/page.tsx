@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { ApplicationsView } from "@/components/applications/applications-view";
 import { applicationsQuery } from "@/lib/api/queries";
 import { applicationsQuerySchema } from "@/lib/api/catalog-entities";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";
 
@@ -17,7 +17,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
   const queryClient = getQueryClient();
   if (query.success) {
     const filter = query.data.q;
-    await prefetchFromServer(queryClient, applicationsQuery(filter ?? "").queryKey, () => getEngine().catalog.applications(filter));
+    await prefetchFromServer(queryClient, applicationsQuery(filter ?? "").queryKey, () => currentEngine().catalog.applications(filter));
   }
   return (
     <div className="space-y-4">

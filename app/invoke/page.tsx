@@ -4,7 +4,7 @@ import { InvokeView } from "@/components/invoke/invoke-view";
 import { serviceQuery } from "@/lib/api/queries";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { readInvokeLocation } from "@/lib/invoke/invoke-location";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";
 
@@ -26,7 +26,7 @@ export default async function InvokePage({ searchParams }: Props) {
   const queryClient = getQueryClient();
   if (location.service) {
     const key = serviceKey({ interface: location.service, group: location.group, version: location.version });
-    await prefetchFromServer(queryClient, serviceQuery(key).queryKey, () => getEngine().catalog.service(key));
+    await prefetchFromServer(queryClient, serviceQuery(key).queryKey, () => currentEngine().catalog.service(key));
   }
   return (
     <div className="space-y-4">

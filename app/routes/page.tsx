@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AllRoutesView } from "@/components/routes/all-routes-view";
 import { routesQuery } from "@/lib/api/queries";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";
 
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 /** Every condition route in the registries, rendered from the route store at once; the client keeps it current. */
 export default async function RoutesPage() {
   const queryClient = getQueryClient();
-  await prefetchFromServer(queryClient, routesQuery({}).queryKey, () => getEngine().routes.list({}));
+  await prefetchFromServer(queryClient, routesQuery({}).queryKey, () => currentEngine().routes.list({}));
   return (
     <div className="space-y-4">
       <header>

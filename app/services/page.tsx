@@ -4,7 +4,7 @@ import { listViewOf } from "@/components/services/list-view";
 import { ServicesView } from "@/components/services/services-view";
 import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
 import { servicesQuerySchema } from "@/lib/api/services";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";
 
@@ -30,7 +30,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const queryClient = getQueryClient();
   if (query.success) {
     const { queryKey } = servicesPagesQuery(query.data.q ?? "", query.data.by ?? "", view);
-    await prefetchFromServer(queryClient, queryKey, () => ({ pages: [getEngine().catalog.list(query.data)], pageParams: [null] }));
+    await prefetchFromServer(queryClient, queryKey, () => ({ pages: [currentEngine().catalog.list(query.data)], pageParams: [null] }));
   }
   return (
     <div className="space-y-4">

@@ -120,6 +120,11 @@ export class EntityIndex {
     for (const bucket of this.addresses.values()) yield* bucket.instances;
   }
 
+  /** Whether a provider is registered at `address` (`host:port`): a look-up among that address's few instances. */
+  hasProviderAt(address: string): boolean {
+    return this.addresses.get(address)?.instances.some((t) => t.role === "provider") ?? false;
+  }
+
   /** The buckets of the addresses on `host`; empty when nothing is registered there. */
   bucketsOfHost(host: string): AddressBucket[] {
     return (this.hostAddresses.get(host) ?? []).flatMap((a) => this.addresses.get(a) ?? []);

@@ -2,12 +2,19 @@
  * One shared {@link ExchangeClient} per provider address, as Java's DubboProtocol shares
  * one connection per address among every service and invoker
  * (ReferenceCountExchangeClient). Clients are created on first use and closed when asked,
- * or when their provider leaves the registry (`retain` with the addresses still there).
+ * or when their provider leaves the registry (`retain` with a look-up of the addresses still there).
  * Invokers should look their client up at each call (`get`), so a provider that leaves and
  * comes back is called over a new connection.
  */
 import type { ExchangeClient, ExchangeClientOptions } from "./exchange-client";
 import { createExchangeClient } from "./socket-exchange-client";
+
+/** Whether an address (`host:port`) is registered now: a per-address look-up, so the pool never needs a set of every provider. */
+export interface AddressLookup {
+  has(address: string): boolean;
+}
+
+const NONE_REGISTERED: AddressLookup = { has: () => false };
 
 export class ConnectionPool {
   private readonly clients = new Map<string, ExchangeClient>();
@@ -15,8 +22,10 @@ export class ConnectionPool {
   /** How many calls hold each borrowed address (see {@link borrow}). */
   private readonly borrowed = new Map<string, number>();
   private isClosed = false;
-  /** The addresses registered at the last `retain`. */
+  /** Of the addresses with a client, those registered at the last `retain` or when their client was made. */
   private registered = new Set<string>();
+  /** The registered addresses as the last `retain` was given them (asked again when a client is made or given back). */
+  private live: AddressLookup = NONE_REGISTERED;
 
   /** `create` makes the client of an address (the node:net client with `options` by default). */
   constructor(private readonly create: (address: string) => ExchangeClient = (address) => createExchangeClient(address)) {}
@@ -38,6 +47,7 @@ export class ConnectionPool {
     if (!client) {
       client = this.create(address);
       this.clients.set(address, client);
+      if (this.live.has(address)) this.registered.add(address);
     }
     return client;
   }
@@ -62,7 +72,7 @@ export class ConnectionPool {
       return Promise.resolve();
     }
     this.borrowed.delete(address);
-    return this.registered.has(address) ? Promise.resolve() : this.drain(address);
+    return this.live.has(address) ? Promise.resolve() : this.drain(address);
   }
 
   /** The client of `address` if one exists; never creates one. */
@@ -75,6 +85,7 @@ export class ConnectionPool {
     const client = this.clients.get(address);
     if (!client) return Promise.resolve();
     this.clients.delete(address);
+    this.registered.delete(address);
     return this.track(client.close());
   }
 
@@ -86,18 +97,26 @@ export class ConnectionPool {
     const client = this.clients.get(address);
     if (!client) return Promise.resolve();
     this.clients.delete(address);
+    this.registered.delete(address);
     return this.track(client.closeGracefully());
   }
 
   /**
-   * Closes (gracefully, see {@link drain}) the clients of the addresses that were registered at the last `retain` and are
-   * not in `live` (the providers registered now). An address never seen registered keeps its
-   * client: a direct `url` call's provider need not be registered at all.
+   * Closes (gracefully, see {@link drain}) the clients of the addresses that were registered
+   * (at the last `retain`, or when their client was made) and are not in `live` now. An
+   * address never seen registered keeps its client: a direct `url` call's provider need not
+   * be registered at all. `live` is asked once per pooled address (a few), never iterated,
+   * and kept for later look-ups (clients made and given back).
    */
-  async retain(live: Iterable<string>): Promise<void> {
-    const keep = new Set(live);
-    const gone = this.addresses.filter((a) => this.registered.has(a) && !keep.has(a));
-    this.registered = keep;
+  async retain(live: AddressLookup): Promise<void> {
+    const gone: string[] = [];
+    const registered = new Set<string>();
+    for (const address of this.clients.keys()) {
+      if (live.has(address)) registered.add(address);
+      else if (this.registered.has(address)) gone.push(address);
+    }
+    this.live = live;
+    this.registered = registered;
     await Promise.all(gone.map((a) => this.drain(a)));
   }
 

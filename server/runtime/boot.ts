@@ -9,8 +9,3 @@ import { type Engine, findEngine, startEngine } from "./engine";
 export function bootEngine(env: NodeJS.ProcessEnv = process.env): Engine {
   return findEngine() ?? startEngine(parseConfigOrExit(env));
 }
-
-/** The engine for a request handler: the one instrumentation started, or a new one. */
-export function getEngine(): Engine {
-  return findEngine() ?? bootEngine();
-}

@@ -18,6 +18,7 @@ import { serviceRuleKey } from "@/lib/dubbo/config-rule-key";
 import { TokenBuckets } from "../auth/rate-limits";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
+import { ENGINE_KEY } from "./engine-key";
 import { EventBus } from "./event-bus";
 import { createLogger, type Logger } from "./logger";
 
@@ -26,7 +27,7 @@ import { createLogger, type Logger } from "./logger";
  * sessions, the catalog built from them, the route store (routes in the registries' routers
  * category), the event bus the catalog's and the route store's changes feed (read by
  * GET /api/v1/events), and each registry's disk cache (when `config.cacheDir` is set). Created by {@link startEngine}, found by
- * {@link getEngine}; kept on globalThis because Next.js loads instrumentation and route
+ * server/runtime/engine-ref.ts (`currentEngine`); kept on globalThis because Next.js loads instrumentation and route
  * handlers as separate module graphs (and dev reloads re-evaluate modules).
  */
 export class Engine {
@@ -119,7 +120,6 @@ export class Engine {
   }
 }
 
-const ENGINE_KEY = Symbol.for("dubbo-console.engine");
 type EngineHolder = { [ENGINE_KEY]?: Engine };
 
 /** Starts the process's engine once; later calls return the same one. */

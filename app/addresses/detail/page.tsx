@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { AddressDetailView } from "@/components/addresses/address-detail-view";
 import { MissingParam } from "@/components/catalog/missing-param";
 import { entityParam } from "../../_lib/entity-param";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { addressQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
@@ -22,7 +22,7 @@ export default async function AddressDetailPage({ searchParams }: Props) {
   const value = await entityParam(searchParams, "value");
   if (!value) return <MissingParam what="address" param="value" example="/addresses/detail?value=10.0.0.12:20880" />;
   const queryClient = getQueryClient();
-  await prefetchFromServer(queryClient, addressQuery(value).queryKey, () => getEngine().catalog.address(value));
+  await prefetchFromServer(queryClient, addressQuery(value).queryKey, () => currentEngine().catalog.address(value));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AddressDetailView key={value} value={value} />

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { ConsoleError, isConsoleError } from "@/lib/errors";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine, findEngine } from "@/server/runtime/engine-ref";
 import type { Engine } from "@/server/runtime/engine";
 import type { Actor } from "@/lib/auth/actor";
 import type { Requirement } from "@/lib/auth/roles";
@@ -49,8 +49,8 @@ export interface MethodSpec {
  */
 export function route(spec: MethodSpec) {
   return async (request: Request): Promise<Response> => {
-    const engine = getEngine();
     try {
+      const engine = currentEngine();
       const actor = await admit(request, spec.permission, authRuntime().authenticator);
       limitWrites(spec.permission, actor, engine);
       const result = await spec.handle({ request, engine, actor });
@@ -58,7 +58,8 @@ export function route(spec: MethodSpec) {
       return NextResponse.json(result, { headers: { "cache-control": "no-store" } });
     } catch (e) {
       if (isConsoleError(e)) return errorResponse(e);
-      engine.log.error("unhandled error in route handler", {
+      // Only a running engine's work throws anything but a ConsoleError here, so it is there to log it.
+      findEngine()?.log.error("unhandled error in route handler", {
         url: request.url,
         error: e instanceof Error ? (e.stack ?? e.message) : String(e),
       });

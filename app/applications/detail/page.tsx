@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { ApplicationDetailView } from "@/components/applications/application-detail-view";
 import { MissingParam } from "@/components/catalog/missing-param";
 import { entityParam } from "../../_lib/entity-param";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { applicationQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
@@ -22,7 +22,7 @@ export default async function ApplicationDetailPage({ searchParams }: Props) {
   const name = await entityParam(searchParams, "name");
   if (!name) return <MissingParam what="application" param="name" example="/applications/detail?name=demo-provider-33" />;
   const queryClient = getQueryClient();
-  await prefetchFromServer(queryClient, applicationQuery(name).queryKey, () => getEngine().catalog.application(name));
+  await prefetchFromServer(queryClient, applicationQuery(name).queryKey, () => currentEngine().catalog.application(name));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ApplicationDetailView key={name} name={name} />

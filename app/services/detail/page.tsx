@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { MissingParam } from "@/components/catalog/missing-param";
 import { ServiceDetailView } from "@/components/service-detail/service-detail-view";
 import { entityParam } from "../../_lib/entity-param";
-import { getEngine } from "@/server/runtime/boot";
+import { currentEngine } from "@/server/runtime/engine-ref";
 import { serviceQuery } from "@/lib/api/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
@@ -27,7 +27,7 @@ export default async function ServiceDetailPage({ searchParams }: Props) {
   const key = await entityParam(searchParams, "key");
   if (!key) return <MissingParam what="service" param="key" example="/services/detail?key=demo/io.example.DemoService:1.0.0" />;
   const queryClient = getQueryClient();
-  await prefetchFromServer(queryClient, serviceQuery(key).queryKey, () => getEngine().catalog.service(key));
+  await prefetchFromServer(queryClient, serviceQuery(key).queryKey, () => currentEngine().catalog.service(key));
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ServiceDetailView key={key} serviceKey={key} />

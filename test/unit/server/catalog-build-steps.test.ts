@@ -187,3 +187,19 @@ describe("ServiceCatalog's first build of a large registry", () => {
     expect(turns).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("whether a provider is registered at an address (the connection pool's per-address look-up)", () => {
+  it("answers for provider addresses, not consumer addresses, and follows the registry", () => {
+    const source = registryOf(3, 2);
+    const store = new CatalogStore();
+    store.rebuild([source]);
+    expect(store.index.hasProviderAt("10.1.1.1:20881")).toBe(true);
+    expect(store.index.hasProviderAt("10.1.0.1:20880")).toBe(true);
+    expect(store.index.hasProviderAt("10.200.0.1")).toBe(false);
+    expect(store.index.hasProviderAt("10.1.1.1:20880")).toBe(false);
+    source.nodes.delete(iface(1));
+    store.rebuild([source]);
+    expect(store.index.hasProviderAt("10.1.1.1:20881")).toBe(false);
+    expect(store.index.hasProviderAt("10.2.1.2:20881")).toBe(true);
+  });
+});

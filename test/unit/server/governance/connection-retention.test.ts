@@ -12,7 +12,7 @@ function fakeCatalog(initial: string[] | null) {
   const listeners = new Set<(event: ChangeEvent) => void>();
   const catalog: RetentionCatalog = {
     onChange: (l) => (listeners.add(l), () => listeners.delete(l)),
-    providerAddresses: () => (reads++, live === null ? null : new Set(live)),
+    registeredProviders: () => (reads++, live === null ? null : new Set(live)),
   };
   return {
     catalog,

@@ -54,9 +54,9 @@ describe("the connection pool", () => {
     const log: string[] = [];
     const pool = new ConnectionPool((a) => fakeClient(a, log));
     for (const a of ["a:1", "b:2", "c:3"]) pool.get(a);
-    await pool.retain(["a:1", "b:2", "c:3"]);
+    await pool.retain(new Set(["a:1", "b:2", "c:3"]));
     expect(log).toEqual([]);
-    await pool.retain(["b:2", "d:4"]);
+    await pool.retain(new Set(["b:2", "d:4"]));
     expect(log.sort()).toEqual(["drain a:1", "drain c:3"]);
     expect(pool.addresses).toEqual(["b:2"]);
   });
@@ -64,12 +64,37 @@ describe("the connection pool", () => {
   it("keeps the client of an address never seen registered (a direct url's provider)", async () => {
     const log: string[] = [];
     const pool = new ConnectionPool((a) => fakeClient(a, log));
-    await pool.retain(["a:1"]);
+    await pool.retain(new Set(["a:1"]));
     pool.get("a:1");
     pool.get("direct:9");
-    await pool.retain([]);
+    await pool.retain(new Set([]));
     expect(log).toEqual(["drain a:1"]);
     expect(pool.addresses).toEqual(["direct:9"]);
+  });
+
+  it("asks the registered-address look-up only of its own few addresses, never iterating it", async () => {
+    const log: string[] = [];
+    const pool = new ConnectionPool((a) => fakeClient(a, log));
+    const asked: string[] = [];
+    const registered = new Set(["a:1", "b:2"]);
+    const lookup = { has: (a: string) => (asked.push(a), registered.has(a)) };
+    pool.get("a:1");
+    pool.get("b:2");
+    await pool.retain(lookup);
+    expect(asked.sort()).toEqual(["a:1", "b:2"]);
+    registered.delete("b:2");
+    await pool.retain(lookup);
+    expect(log).toEqual(["drain b:2"]);
+    expect(pool.addresses).toEqual(["a:1"]);
+  });
+
+  it("closes a client made after the last retain for a registered provider once that provider leaves", async () => {
+    const log: string[] = [];
+    const pool = new ConnectionPool((a) => fakeClient(a, log));
+    await pool.retain(new Set(["a:1", "b:2"]));
+    pool.get("b:2");
+    await pool.retain(new Set(["a:1"]));
+    expect(log).toEqual(["drain b:2"]);
   });
 
   it("closes everything and refuses new clients afterwards", async () => {
@@ -99,13 +124,13 @@ describe("the connection pool", () => {
     const fake = await startFakePeer();
     const pool = ConnectionPool.withOptions({ heartbeatMs: 60_000 });
     try {
-      await pool.retain([fake.address]);
+      await pool.retain(new Set([fake.address]));
       const client = pool.get(fake.address);
       const inFlight = client.request(Buffer.from([0x4e]), { timeoutMs: 5_000 });
       const connection = await fake.nextConnection();
       const request = await connection.nextFrame();
 
-      const drained = pool.retain([]);
+      const drained = pool.retain(new Set([]));
       expect(pool.peek(fake.address)).toBeUndefined();
       await expect(client.request(Buffer.from([0x4e]), { timeoutMs: 5_000 })).rejects.toMatchObject({ code: "provider_read_only" });
       expect(client.state.type).toBe("connected");
