@@ -2,8 +2,8 @@ import { PREVIEW_LIST_MAX, type RoutePreviewRequest } from "@/lib/api/route-prev
 
 /**
  * Providers per page of the preview's list: the first comes with the answer, the others as
- * the list scrolls. A screen holds about eight rows, and each provider carries its whole
- * explanation (about 1.5 KB), so a small first page keeps a keystroke's answer small.
+ * the list scrolls. A screen holds about eight rows; the editor shows each provider's reason
+ * in words and asks for no explanation objects (`explain: false`, about 1.5 KB a row).
  */
 export const PROVIDER_PAGE = 25;
 /** The editor names ten providers of each list (a chain step's drops, the other semantics' result): it asks for no more. */
@@ -15,7 +15,7 @@ export const LIST_MAX = 10;
  * expanded asks for its own, {@link impactListsRequest}).
  */
 export function editorPreviewRequest(request: RoutePreviewRequest): RoutePreviewRequest {
-  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX, impactUrls: "none" };
+  return { ...request, providerPage: { offset: 0, limit: PROVIDER_PAGE }, listMax: LIST_MAX, impactUrls: "none", explain: false };
 }
 
 /** The request of one impact row's gained and lost URLs (the first {@link PREVIEW_LIST_MAX} of each): the impact view alone, listing only `consumer`'s. */
@@ -25,7 +25,7 @@ export function impactListsRequest(request: RoutePreviewRequest, consumer: strin
 
 /** The request of page `page` of the providers of `request`'s preview: the draft's own route alone, none of the other views. */
 export function providerPageRequest(request: RoutePreviewRequest, page: number): RoutePreviewRequest {
-  return { ...request, providerPage: { offset: page * PROVIDER_PAGE, limit: PROVIDER_PAGE }, include: [] };
+  return { ...request, providerPage: { offset: page * PROVIDER_PAGE, limit: PROVIDER_PAGE }, include: [], explain: false };
 }
 
 /** The pages other than the first that rows `first`..`last` (inclusive) fall in, in order. */

@@ -139,6 +139,12 @@ export const routePreviewBodySchema = z.strictObject(
       .min(1, { error: 'impactUrls must be "all", "none" or the URL of a registered consumer, got ""' })
       .max(PREVIEW_MAX_URL_LENGTH, { error: `impactUrls must be at most ${PREVIEW_MAX_URL_LENGTH} characters` })
       .default("all"),
+    /**
+     * Whether each provider row carries its explanation (`conditions`, about 1.5 KB a row):
+     * true, the default, or false, and `conditions` answers null while `reason` still says it
+     * in words. The editor shows the words only, so it asks for false (issue 15 item 20).
+     */
+    explain: z.boolean({ error: says("explain", "true or false") }).default(true),
     include: z.array(z.enum(PREVIEW_VIEWS, { error: says("each of include", '"chain", "impact" or "other-semantics"') }), { error: says("include", 'a list of "chain", "impact" and "other-semantics"') }).optional(),
   },
   {
@@ -271,7 +277,8 @@ export const impactViewSchema = z.object({
 export type ImpactView = z.infer<typeof impactViewSchema>;
 
 /** One provider of the preview's page. */
-export const previewProviderSchema = z.object({ url: z.string(), kept: z.boolean(), reason: z.string(), conditions: conditionExplanationSchema });
+/** One provider of the page: kept or dropped, why in words, and the explanation itself unless the request's `explain` was false (null then). */
+export const previewProviderSchema = z.object({ url: z.string(), kept: z.boolean(), reason: z.string(), conditions: conditionExplanationSchema.nullable() });
 export type PreviewProvider = z.infer<typeof previewProviderSchema>;
 
 /** The providers sharing one reason (lib/routing/reason-group.ts): `first` is the place of the first of them. */

@@ -12,13 +12,13 @@ import { countReasons } from "@/lib/routing/reason-group";
 export type PreviewProviderFields = Pick<RoutePreviewResponse, "result" | "resultCount" | "providers" | "providerCount" | "providerOffset" | "reasons" | "reasonCount">;
 
 /** The fields of {@link PreviewProviderFields} for the draft's own route on the request's consumer. */
-export function previewProviderFields(own: ConditionRouteResult, body: Pick<RoutePreviewBody, "providerPage" | "listMax">): PreviewProviderFields {
+export function previewProviderFields(own: ConditionRouteResult, body: Pick<RoutePreviewBody, "providerPage" | "listMax" | "explain">): PreviewProviderFields {
   const reasons = countReasons(own.providers.length, (k) => own.providers[k]!, own.outcome);
   const page = body.providerPage;
   return {
     result: own.result.slice(0, body.listMax),
     resultCount: own.result.length,
-    providers: own.providers.slice(page.offset, page.offset + page.limit),
+    providers: own.providers.slice(page.offset, page.offset + page.limit).map((p) => (body.explain ? p : { ...p, conditions: null })),
     providerCount: own.providers.length,
     providerOffset: page.offset,
     reasons: reasons.slice(0, PREVIEW_LIST_MAX),

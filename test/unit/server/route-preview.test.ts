@@ -67,6 +67,16 @@ const preview = async (request: Omit<RoutePreviewRequest, "service"> & { service
   previewRoute(routePreviewBodySchema.parse({ service: SERVICE, ...request }), from);
 
 describe("POST /api/v1/routes/preview: the draft on one consumer", () => {
+  it("leaves each provider's explanation out (null) with explain: false, the reason in words kept", async () => {
+    const body = { rule: "host = 1.1.1.1 => host = 10.0.0.2", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2] };
+    const full = await preview(body);
+    const lean = await preview({ ...body, explain: false });
+    expect(lean.providers.map((p) => [p.url, p.kept, p.reason, p.conditions])).toEqual(full.providers.map((p) => [p.url, p.kept, p.reason, null]));
+    expect(full.providers.every((p) => p.conditions !== null)).toBe(true);
+    expect(lean.reasons).toEqual(full.reasons);
+    expect(() => routePreviewResponseSchema.parse(lean)).not.toThrow();
+  });
+
   it("answers whenMatched, the providers the router returns, and a reason for each provider", async () => {
     const answer = await preview({ rule: "host = 1.1.1.1 => host = 10.0.0.2", consumer: consumer("1.1.1.1", "x").url, providers: [P1, P2] });
     expect(answer.whenMatched).toBe(true);
@@ -75,7 +85,7 @@ describe("POST /api/v1/routes/preview: the draft on one consumer", () => {
       [P1, false, "dropped: host 10.0.0.1 is not in 10.0.0.2"],
       [P2, true, 'kept: host 10.0.0.2 matches "10.0.0.2"'],
     ]);
-    expect(answer.providers[0]!.conditions.keys[0]).toMatchObject({ key: "host", value: "10.0.0.1", verdict: "not-matched", matched: false });
+    expect(answer.providers[0]!.conditions!.keys[0]).toMatchObject({ key: "host", value: "10.0.0.1", verdict: "not-matched", matched: false });
     expect(answer.when.keys.map((k) => k.text)).toEqual(['host 1.1.1.1 matches "1.1.1.1"']);
     expect(answer.providersFrom).toBe("request");
     expect(() => routePreviewResponseSchema.parse(answer)).not.toThrow();
