@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SIGN_IN_MAX_FAILURES_PER_ADDRESS } from "@/server/auth/auth-runtime";
 import { startPeer, type Peer } from "../support/child-process";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { freePort, waitForPort } from "../support/free-port";
@@ -82,7 +83,11 @@ describe("sign-in", () => {
       `health answered in ${health.map(Math.round).join(", ")} ms`,
     ).toEqual({ first: true, median: true, max: true, probes: true });
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(190);
+    // The per-address failure limit alone would refuse at most 200 - 30 of them (the first 30
+    // checks run and fail); more 429s than that are the password-check cap refusing. How many
+    // beyond it depends on how fast the 200 arrive (checks finish while the later ones are
+    // still being read: 12 passed once on a loaded 2-core machine), so no tighter bound.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(200 - SIGN_IN_MAX_FAILURES_PER_ADDRESS);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.every((a) => codeOf(a.text) === "rate_limited" && Number(a.headers["retry-after"]) >= 1)).toBe(true);
   });
