@@ -1,7 +1,9 @@
+import type { DubboUrl } from "@/lib/dubbo/url";
 import { type Logger, silentLogger } from "../runtime/logger";
 import type { CallEnvironment } from "./cluster-call";
 import { type Clock, type RandomSource, systemClock } from "./clock";
 import type { ClusterDialect } from "./cluster-dialect";
+import type { CenterConfigurators } from "./config-center-overrides";
 import type { BalanceContext } from "./load-balance/load-balance";
 import { LoadBalances } from "./load-balance/load-balances";
 import { RpcStats } from "./rpc-stats";
@@ -13,13 +15,19 @@ import { RpcStats } from "./rpc-stats";
  */
 export interface ClusterEnv extends CallEnvironment, BalanceContext {
   readonly loadBalances: LoadBalances;
+  /** The config-center configurators of one registry (by its source) that a consumer holds now; none: only the registry's. */
+  readonly centerConfigurators?: CenterConfiguratorsLookup;
 }
+
+/** The config-center configurators a consumer holds in `registry` (its source), read at every call; undefined: none. */
+export type CenterConfiguratorsLookup = (registry: string, consumer: DubboUrl) => CenterConfigurators | undefined;
 
 export interface ClusterEnvOptions {
   readonly dialect?: ClusterDialect;
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly logger?: Logger;
+  readonly centerConfigurators?: CenterConfiguratorsLookup;
 }
 
 /** An environment: 3.x, the system clock, Math.random, no log unless given. */
@@ -31,5 +39,6 @@ export function createClusterEnv(options: ClusterEnvOptions = {}): ClusterEnv {
     logger: options.logger ?? silentLogger,
     stats: new RpcStats(),
   } as const;
-  return { ...base, loadBalances: new LoadBalances(base) };
+  const center = options.centerConfigurators ? { centerConfigurators: options.centerConfigurators } : {};
+  return { ...base, ...center, loadBalances: new LoadBalances(base) };
 }

@@ -6,4 +6,4 @@
  */
 export { type Configurator, toConfigurators } from "@/lib/override/configurator";
 export { applyConfigurators, type ConfigureContext, configure } from "@/lib/override/configure";
-export { configureAddressOverride, type OverrideSources } from "@/lib/override/override-chain";
+export { configureAddressOverride, configureChain, type OverrideSources } from "@/lib/override/override-chain";

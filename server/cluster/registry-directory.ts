@@ -5,7 +5,8 @@ import type { RouteInvocation } from "@/lib/routing/condition-route";
 import { type ChainRoute, routeChain } from "@/lib/routing/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import type { ClusterDialect } from "./cluster-dialect";
-import { applyConfigurators, type ConfigureContext, type Configurator, configureAddressOverride, toConfigurators } from "./configurator";
+import type { CenterConfigurators } from "./config-center-overrides";
+import { type ConfigureContext, configureAddressOverride, configureChain, type OverrideSources, toConfigurators } from "./configurator";
 import { type ConsumerSpec, type ConsumerUrl, consumerUrl } from "./consumer-url";
 import type { Directory } from "./directory";
 import type { Invocation, Invoker } from "./invoker";
@@ -40,7 +41,14 @@ export interface RegistryDirectoryOptions {
   readonly createInvoker: (url: DubboUrl) => Invoker;
   /** Called for an invoker whose provider URL is gone or changed (Java's destroyUnusedInvokers). */
   readonly destroyInvoker?: (invoker: Invoker) => void;
+  /**
+   * The config-center configurators the consumer holds now (config-center-overrides.ts),
+   * read at every call; the same arrays while unchanged. None: only the registry's.
+   */
+  readonly centerConfigurators?: (consumer: DubboUrl) => CenterConfigurators;
 }
+
+const NO_CENTER: CenterConfigurators = { application: [], service: [] };
 
 /** The protocol the engine speaks, the only one it can refer (Java's `Protocol` extension check). */
 const ENGINE_PROTOCOLS: readonly string[] = ["dubbo"];
@@ -71,7 +79,7 @@ export class RegistryDirectory implements Directory {
   private readonly consumer: ConsumerUrl;
   private invokers = new Map<string, Invoker>();
   private candidates: Candidate[] = [];
-  private seen: { providers: readonly ProviderEntry[]; configurators: readonly DubboUrl[] } | null = null;
+  private seen: { providers: readonly ProviderEntry[]; configurators: readonly DubboUrl[]; center: CenterConfigurators } | null = null;
   private counts = { registered: 0, otherProtocol: 0, disabled: 0 };
   private routedAway = false;
 
@@ -125,9 +133,11 @@ export class RegistryDirectory implements Directory {
   }
 
   private refresh(snapshot: DirectorySnapshot): void {
-    if (this.seen?.providers === snapshot.providers && this.seen.configurators === snapshot.configurators) return;
-    this.seen = { providers: snapshot.providers, configurators: snapshot.configurators };
-    const configurators = toConfigurators(snapshot.configurators);
+    const center = this.options.centerConfigurators?.(this.consumerUrl) ?? NO_CENTER;
+    const seen = this.seen;
+    if (seen?.providers === snapshot.providers && seen.configurators === snapshot.configurators && seen.center.application === center.application && seen.center.service === center.service) return;
+    this.seen = { providers: snapshot.providers, configurators: snapshot.configurators, center };
+    const configurators: OverrideSources = { registry: toConfigurators(snapshot.configurators), application: center.application, service: center.service };
     const ctx: ConfigureContext = { release: this.options.dialect, localHost: this.options.consumer.host };
     const next = new Map<string, Invoker>();
     const candidates: Candidate[] = [];
@@ -157,17 +167,18 @@ export class RegistryDirectory implements Directory {
   }
 
   /**
-   * RegistryDirectory.mergeUrl: consumer settings, override rules, `check=false`, the
-   * interface path. 2.7.23 configures the merged URL itself. 3.3.6 configures a separate
+   * RegistryDirectory.mergeUrl: consumer settings, override rules (the registry's, then the
+   * config center's for the consumer's application, then for its service:
+   * overrideWithConfigurator), `check=false`, the interface path. 2.7.23 configures the merged URL itself. 3.3.6 configures a separate
    * override URL that holds only the consumer's `application` and `side` and the provider's
    * `group` and `version` (RegistryDirectory.overrideWithConfigurators on a
    * DubboServiceAddressURL), and its values win when read (DubboServiceAddressURL.getParameter):
    * so a `~key` condition on a provider parameter never matches there, and an `absent://`
    * rule fills a key even when the provider has it.
    */
-  private merged(provider: DubboUrl, configurators: readonly Configurator[], ctx: ConfigureContext): DubboUrl {
+  private merged(provider: DubboUrl, configurators: OverrideSources, ctx: ConfigureContext): DubboUrl {
     const base = mergeProviderUrl(provider, this.consumerUrl.parameters);
-    const merged = this.options.dialect === "2.7" ? applyConfigurators(configurators, base, ctx) : withOverride(base, configureAddressOverride({ registry: configurators, application: [], service: [] }, provider, this.consumerUrl, ctx));
+    const merged = this.options.dialect === "2.7" ? configureChain(configurators, base, ctx) : withOverride(base, configureAddressOverride(configurators, provider, this.consumerUrl, ctx));
     return withInterfacePath({ ...merged, parameters: { ...merged.parameters, check: "false" } }, this.options.consumer.service.interface);
   }
 

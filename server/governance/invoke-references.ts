@@ -27,6 +27,7 @@ export interface ReferenceSettings {
 /** What the references read of the catalog: the current entry of a service (undefined when gone). */
 export type EntryLookup = (key: string) => CatalogService | undefined;
 
+const NO_CENTER = { application: [], service: [] } as const;
 const EMPTY_SNAPSHOT: DirectorySnapshot = { providers: [], configurators: [], routes: [] };
 
 /** The console's own IPv4 address, as a consumer registers it (what routes' `host` match); loopback when it has none. */
@@ -59,6 +60,7 @@ class Reference {
             return entry === undefined ? EMPTY_SNAPSHOT : registrySnapshot(entry, registry);
           },
           createInvoker,
+          centerConfigurators: (url) => env.centerConfigurators?.(registry, url) ?? NO_CENTER,
         }),
     );
     const clusters = this.directories.map((d) => new ClusterInvoker(d, env, consumer.parameters?.cluster));

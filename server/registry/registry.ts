@@ -3,6 +3,7 @@ import type { RegistryStatus, Stale } from "@/lib/api/registry-state";
 import type { Logger } from "../runtime/logger";
 import { AppDiscovery, serviceDiscoveryRoot } from "./app-discovery";
 import { MetadataReport } from "./metadata-report";
+import { ConfigCenterWatch } from "./config-center-watch";
 import { RegistryView } from "./registry-view";
 import { StateHistory } from "./state-history";
 import { ZkSession } from "./zk-session";
@@ -26,6 +27,8 @@ export class Registry {
   readonly discovery: AppDiscovery;
   /** Service definitions (method signatures) from the metadata report, read on demand. */
   readonly report: MetadataReport;
+  /** The config center's `.configurators` nodes (what the console's own references apply). */
+  readonly configurators: ConfigCenterWatch;
   /** When the view stopped being known current (the last answer before a drop); null while live. */
   private staleSince: number | null = null;
   /** The connection's last state changes, for the status page. */
@@ -41,6 +44,8 @@ export class Registry {
     this.view = new RegistryView(this.session, address.root, log);
     this.session.onSession(() => this.view.resync());
     this.report = new MetadataReport(this.session, address.root, log);
+    this.configurators = new ConfigCenterWatch(this.session, address.root, ".configurators", log);
+    this.session.onSession(() => this.configurators.resync());
     this.discovery = new AppDiscovery(this.session, { services: serviceDiscoveryRoot(address), root: address.root }, this.report, log);
     this.session.onSession(() => {
       this.report.reset();
@@ -70,6 +75,7 @@ export class Registry {
 
   close(): void {
     this.discovery.close();
+    this.configurators.close();
     this.session.close();
   }
 

@@ -1,6 +1,7 @@
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
+import { ConfigCenterOverrides } from "../cluster/config-center-overrides";
 import { AuditLog } from "../governance/audit/audit-log";
 import { setRevokedSessions } from "../auth/revoked-sessions";
 import { SessionRevocationStore } from "../auth/session-revocation-store";
@@ -82,7 +83,14 @@ export class Engine {
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));
     this.connections = ConnectionPool.withOptions({ log });
-    this.invocations = new InvokeService(this.catalog, createClusterEnv({ logger: log }), this.connections, { writer: this.audit, log }, config.directUrls);
+    const env = createClusterEnv({ logger: log });
+    // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
+    const centers = new Map(this.registries.map((r) => {
+      const overrides = new ConfigCenterOverrides(env.dialect, log);
+      r.configurators.onNode((key, path, data) => overrides.update(key, path, data));
+      return [r.address.source, overrides] as const;
+    }));
+    this.invocations = new InvokeService(this.catalog, { ...env, centerConfigurators: (registry, consumer) => centers.get(registry)?.forConsumer(consumer) }, this.connections, { writer: this.audit, log }, config.directUrls);
     this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
   }
 
