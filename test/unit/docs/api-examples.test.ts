@@ -13,7 +13,7 @@ import { routeChangeDraft } from "@/server/governance/audit/route-audit";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { usersResponseSchema } from "@/lib/api/users";
 import { routeNodeName } from "@/lib/dubbo/route-url";
-import { routeOf } from "@/server/governance/route-model";
+import { routeOf } from "@/server/governance/rules/condition/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { routeConfigKey } from "@/lib/api/config-route-change";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
@@ -21,7 +21,7 @@ import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { invokeIssuesSchema, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { previewRoute } from "@/server/governance/route-preview";
+import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
