@@ -1,4 +1,4 @@
-import { FleetChain } from "@/lib/routing/route-chain";
+import { FleetChain } from "@/lib/routing/evaluate/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import type { RuleCopy } from "@/lib/dubbo/rule-copies";
 import { registryProviders, type ProviderSet } from "./preview-providers";

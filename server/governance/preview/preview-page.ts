@@ -1,6 +1,6 @@
 import { type ConsumerImpact, PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
-import type { ConditionRouteResult } from "@/lib/routing/condition-route";
-import { countReasons } from "@/lib/routing/reason-group";
+import type { ConditionRouteResult } from "@/lib/routing/evaluate/condition-route";
+import { countReasons } from "@/lib/routing/explain/reason-group";
 
 /**
  * What a preview answer carries of a route's providers: a summary and one page, never the

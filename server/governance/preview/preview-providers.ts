@@ -1,11 +1,11 @@
 import { isConsoleError } from "@/lib/errors";
-import { parseProvider, parseProviders, type ParsedProvider } from "@/lib/routing/routing-context";
+import { parseProvider, parseProviders, type ParsedProvider } from "@/lib/routing/evaluate/routing-context";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { ThenTables } from "@/lib/routing/then-tables";
+import { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
 /**
  * The providers a route preview routes, parsed for one semantics, with the then tables
- * judged on them (lib/routing/then-tables.ts), kept per provider list: the catalog hands out
+ * judged on them (lib/routing/evaluate/then-tables.ts), kept per provider list: the catalog hands out
  * one frozen array per state of a service (ServiceRouting), so every preview of the service
  * until it changes finds its providers parsed and its saved routes already judged, as a Java
  * consumer builds its invokers once per notification and routes them on every call.

@@ -1,13 +1,13 @@
 import { type ChainStep, type ChainView, PREVIEW_LIST_MAX, type RoutePreviewBody } from "@/lib/api/route-preview";
-import type { JudgedRoute } from "@/lib/routing/judged-route";
+import type { JudgedRoute } from "@/lib/routing/evaluate/judged-route";
 import type { Route, RouteTarget } from "@/lib/api/routes";
-import type { RoutingContext } from "@/lib/routing/routing-context";
-import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/route-chain";
+import type { RoutingContext } from "@/lib/routing/evaluate/routing-context";
+import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/evaluate/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import type { ThenTables } from "@/lib/routing/then-tables";
+import type { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
 /**
- * The chains of condition routes a preview runs (lib/routing/route-chain.ts, as a consumer's
+ * The chains of condition routes a preview runs (lib/routing/evaluate/route-chain.ts, as a consumer's
  * router chain runs them): the service's saved routes that Dubbo loads, without the draft
  * and with it, and the chain view of the request's consumer in the API's shape.
  */

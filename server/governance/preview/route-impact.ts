@@ -3,11 +3,11 @@ import { type ConsumerImpact, IMPACT_NAMES_MAX, type ImpactView, PREVIEW_LIST_MA
 import { providerAddress } from "@/lib/dubbo/provider-address";
 import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
-import type { RouteInvocation } from "@/lib/routing/condition-value";
-import type { FleetChain } from "@/lib/routing/route-chain";
+import type { RouteInvocation } from "@/lib/routing/evaluate/condition-value";
+import type { FleetChain } from "@/lib/routing/evaluate/route-chain";
 import { type RouteSemantics, routerClassName } from "@/lib/routing/route-semantics";
-import { type ProviderIndexes, routingContext } from "@/lib/routing/routing-context";
-import type { ThenTables } from "@/lib/routing/then-tables";
+import { type ProviderIndexes, routingContext } from "@/lib/routing/evaluate/routing-context";
+import type { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
 /** The chains of one semantics, ready for every consumer: the saved routes alone, and with the draft in place. */
 export interface ImpactChains {

@@ -20,7 +20,7 @@ import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { invokeIssuesSchema, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
 

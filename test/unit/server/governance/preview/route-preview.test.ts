@@ -3,7 +3,7 @@ import type { Consumer } from "@/lib/api/catalog-entities";
 import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import type { Route } from "@/lib/api/routes";
 import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
-import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { type PreviewSources, previewRoute } from "@/server/governance/preview/route-preview";
 
 const SERVICE = "com.foo.BarService";

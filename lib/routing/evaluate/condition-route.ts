@@ -1,16 +1,16 @@
-import { parseConditionRule, type ConditionRule } from "./condition-rule";
+import { parseConditionRule, type ConditionRule } from "../parse/condition-rule";
 import type { RouteInvocation } from "./condition-value";
 import { judgeRoute, type ProviderDecision } from "./judged-route";
-import type { ConditionExplanation } from "./key-explanation";
-import type { RouteOutcome } from "./route-reason";
-import type { RouteSemantics } from "./route-semantics";
+import type { ConditionExplanation } from "../explain/key-explanation";
+import type { RouteOutcome } from "../explain/route-reason";
+import type { RouteSemantics } from "../route-semantics";
 import { type ParsedProvider, parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 import { ThenTables } from "./then-tables";
 
 export type { RouteInvocation } from "./condition-value";
 export type { ProviderDecision } from "./judged-route";
-export type { ConditionExplanation, KeyExplanation } from "./key-explanation";
-export type { RouteOutcome } from "./route-reason";
+export type { ConditionExplanation, KeyExplanation } from "../explain/key-explanation";
+export type { RouteOutcome } from "../explain/route-reason";
 export { forgetParsedUrls, type ParsedProvider, parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 
 /**

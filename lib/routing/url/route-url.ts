@@ -1,5 +1,5 @@
-import { UrlSyntaxError } from "../dubbo/url";
-import type { RouteSemantics } from "./route-semantics";
+import { UrlSyntaxError } from "../../dubbo/url";
+import type { RouteSemantics } from "../route-semantics";
 import { queryParams, type UrlParams } from "./url-params";
 
 /**

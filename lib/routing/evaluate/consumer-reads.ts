@@ -1,4 +1,4 @@
-import type { JavaUrl } from "./route-url";
+import type { JavaUrl } from "../url/route-url";
 
 /**
  * What routing read of a consumer URL, so that work done for one consumer can serve every

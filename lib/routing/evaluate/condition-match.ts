@@ -1,10 +1,10 @@
-import type { ConditionClause } from "./condition-rule";
+import type { ConditionClause } from "../parse/condition-rule";
 import { conditionValue, type KeyValue, type RouteInvocation } from "./condition-value";
-import type { ConditionExplanation, KeyExplanation, KeyVerdict, PatternHit } from "./key-explanation";
-import { describeKey } from "./key-reason";
-import type { JavaUrl } from "./route-url";
+import type { ConditionExplanation, KeyExplanation, KeyVerdict, PatternHit } from "../explain/key-explanation";
+import { describeKey } from "../explain/key-reason";
+import type { JavaUrl } from "../url/route-url";
 import { patternMatches, rangeOutcome, resolvePattern, type PatternContext } from "./value-pattern";
-import type { UrlSample } from "./url-sample";
+import type { UrlSample } from "../url/url-sample";
 
 /**
  * Matching one side of a rule against URLs, as `ConditionRouter.matchCondition` +

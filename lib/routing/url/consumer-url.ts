@@ -1,7 +1,7 @@
-import { UrlSyntaxError } from "../dubbo/url";
-import { javaTrim } from "./java-text";
+import { UrlSyntaxError } from "../../dubbo/url";
+import { javaTrim } from "../parse/java-text";
 import { javaUrlOf, parseJavaInt, parseJavaUrl, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
-import type { RouteSemantics } from "./route-semantics";
+import type { RouteSemantics } from "../route-semantics";
 import { fixedParams } from "./url-params";
 
 /**

@@ -1,5 +1,5 @@
-import { javaRawParameter, type JavaUrl } from "./route-url";
-import type { RouteSemantics } from "./route-semantics";
+import { javaRawParameter, type JavaUrl } from "../url/route-url";
+import type { RouteSemantics } from "../route-semantics";
 
 /**
  * How one pattern of a condition is tested against a value: `UrlUtils.isMatchGlobPattern`

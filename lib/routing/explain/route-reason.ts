@@ -1,4 +1,4 @@
-import type { ConditionRule } from "./condition-rule";
+import type { ConditionRule } from "../parse/condition-rule";
 import type { ConditionExplanation } from "./key-explanation";
 
 /**

@@ -1,6 +1,6 @@
 import { ClauseMatcher, type MatchContext } from "./condition-match";
-import type { ConditionClause } from "./condition-rule";
-import type { KeyExplanation } from "./key-explanation";
+import type { ConditionClause } from "../parse/condition-rule";
+import type { KeyExplanation } from "../explain/key-explanation";
 import type { ParsedProvider } from "./routing-context";
 
 /**

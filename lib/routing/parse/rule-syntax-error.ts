@@ -1,4 +1,4 @@
-import { ConsoleError } from "../errors";
+import { ConsoleError } from "../../errors";
 
 /**
  * A condition rule that Java's router rejects when it is built (`ConditionRouter.init`,

@@ -1,6 +1,6 @@
-import type { InvocationOrigin, KeyValue, UnavailableWhy } from "./condition-value";
-import type { ValueOrigin } from "./url-sample";
-import type { RangeOutcome } from "./value-pattern";
+import type { InvocationOrigin, KeyValue, UnavailableWhy } from "../evaluate/condition-value";
+import type { ValueOrigin } from "../url/url-sample";
+import type { RangeOutcome } from "../evaluate/value-pattern";
 
 /**
  * What the engine found when it matched one side of a rule: the facts that decided, kept

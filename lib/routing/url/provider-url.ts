@@ -1,7 +1,7 @@
-import { javaUrlEncode } from "../dubbo/url";
+import { javaUrlEncode } from "../../dubbo/url";
 import { parseNodeParams, readsAsDecoded } from "./node-params";
 import { checkSide, javaUrlOf, parseJavaInt, parseJavaUrlBody, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
-import type { RouteSemantics } from "./route-semantics";
+import type { RouteSemantics } from "../route-semantics";
 import { fixedParams, queryParams, type UrlParams } from "./url-params";
 
 /**

@@ -1,6 +1,6 @@
-import type { ConditionRule } from "./condition-rule";
+import type { ConditionRule } from "../parse/condition-rule";
 import { earlyOutcome, forcedLogFails, returnsInput, thenOutcome } from "./route-outcome";
-import type { RouteOutcome } from "./route-reason";
+import type { RouteOutcome } from "../explain/route-reason";
 import type { ProviderIndexes, RoutingContext } from "./routing-context";
 import type { ThenTable } from "./then-table";
 import type { ThenTables } from "./then-tables";

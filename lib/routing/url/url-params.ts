@@ -1,4 +1,4 @@
-import { dubboUrlParameter, parseDubboUrlParameters, type UrlDialect } from "../dubbo/url";
+import { dubboUrlParameter, parseDubboUrlParameters, type UrlDialect } from "../../dubbo/url";
 
 /**
  * The parameters of one URL as the Java `URL` holds them, read one key at a time (a preview

@@ -1,4 +1,4 @@
-import type { ProviderDecision } from "./judged-route";
+import type { ProviderDecision } from "../evaluate/judged-route";
 import type { KeyExplanation } from "./key-explanation";
 import type { RouteOutcome } from "./route-reason";
 

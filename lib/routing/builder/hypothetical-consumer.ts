@@ -1,4 +1,4 @@
-import type { ServiceId } from "../dubbo/service-key";
+import type { ServiceId } from "../../dubbo/service-key";
 
 /** A consumer described by hand for the preview: no registry holds it. */
 export interface HypotheticalConsumer {

@@ -1,8 +1,8 @@
-import { parseConsumerUrl } from "./consumer-url";
+import { parseConsumerUrl } from "../url/consumer-url";
 import type { RouteInvocation } from "./condition-value";
-import { parseProviderUrl } from "./provider-url";
-import type { RouteSemantics } from "./route-semantics";
-import type { JavaUrl } from "./route-url";
+import { parseProviderUrl } from "../url/provider-url";
+import type { RouteSemantics } from "../route-semantics";
+import type { JavaUrl } from "../url/route-url";
 
 /**
  * What every route of a routing shares: the consumer URL and call, parsed once, and the

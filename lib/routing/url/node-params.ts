@@ -1,5 +1,5 @@
-import { javaUrlEncode, UrlSyntaxError } from "../dubbo/url";
-import type { RouteSemantics } from "./route-semantics";
+import { javaUrlEncode, UrlSyntaxError } from "../../dubbo/url";
+import type { RouteSemantics } from "../route-semantics";
 
 /**
  * The parameters of a registry node as a consumer reads them, from the node's decoded name.

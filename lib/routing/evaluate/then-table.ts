@@ -1,9 +1,9 @@
 import { type MatchContext, SideCombiner } from "./condition-match";
 import type { ClauseTable } from "./clause-table";
-import type { ConditionExplanation, KeyExplanation } from "./key-explanation";
-import { MergedProviderSample } from "./merged-provider-url";
+import type { ConditionExplanation, KeyExplanation } from "../explain/key-explanation";
+import { MergedProviderSample } from "../url/merged-provider-url";
 import type { RoutingContext } from "./routing-context";
-import { ServiceAddressSample } from "./service-address-url";
+import { ServiceAddressSample } from "../url/service-address-url";
 
 /**
  * The then side of one condition rule judged on every provider of one list, for one

@@ -1,9 +1,9 @@
 import type { ConditionRouteInput } from "./condition-route";
-import { parseConditionRule, type ConditionRule } from "./condition-rule";
+import { parseConditionRule, type ConditionRule } from "../parse/condition-rule";
 import { consumerSight, routeIndexes, routeSeen } from "./consumer-sight";
 import { judgeRoute, type JudgedRoute } from "./judged-route";
-import type { RouteSemantics } from "./route-semantics";
-import { RuleSyntaxError } from "./rule-syntax-error";
+import type { RouteSemantics } from "../route-semantics";
+import { RuleSyntaxError } from "../parse/rule-syntax-error";
 import { parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 import { ThenTables } from "./then-tables";
 

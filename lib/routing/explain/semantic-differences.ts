@@ -1,6 +1,6 @@
-import { routeCondition, type ConditionRouteInput, type ConditionRouteResult } from "./condition-route";
+import { routeCondition, type ConditionRouteInput, type ConditionRouteResult } from "../evaluate/condition-route";
 import type { KeyExplanation } from "./key-explanation";
-import type { ConditionRule } from "./condition-rule";
+import type { ConditionRule } from "../parse/condition-rule";
 
 /**
  * One input routed under both semantics, and where Dubbo 2.7 and 3.x consumers would part

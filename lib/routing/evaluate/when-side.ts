@@ -1,8 +1,8 @@
 import { type MatchContext, SideJudge, SideMatcher } from "./condition-match";
-import type { ConditionClause } from "./condition-rule";
-import type { ConditionExplanation } from "./key-explanation";
+import type { ConditionClause } from "../parse/condition-rule";
+import type { ConditionExplanation } from "../explain/key-explanation";
 import type { RoutingContext } from "./routing-context";
-import { ConsumerSample } from "./url-sample";
+import { ConsumerSample } from "../url/url-sample";
 
 /** `matchWhen(url, invocation)`, explained: an empty when matches every consumer. */
 export function matchWhen(when: readonly ConditionClause[], ctx: RoutingContext): ConditionExplanation {

@@ -1,5 +1,5 @@
 import { buildClauseTable, type ClauseTable } from "./clause-table";
-import type { ConditionClause, ConditionRule } from "./condition-rule";
+import type { ConditionClause, ConditionRule } from "../parse/condition-rule";
 import { ConsumerReads, recordReads } from "./consumer-reads";
 import type { ParsedProvider, ProviderIndexes, RoutingContext } from "./routing-context";
 import { combineThenTable, thenContext, type ThenTable } from "./then-table";

@@ -1,5 +1,5 @@
 import { isJavaBlank, javaTrim, javaTrimmedLead } from "./java-text";
-import type { RouteSemantics } from "./route-semantics";
+import type { RouteSemantics } from "../route-semantics";
 import { normalizeRuleText, type NormalizedRuleText } from "./rule-text";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "./rule-syntax-error";
 

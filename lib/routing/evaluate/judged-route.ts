@@ -1,9 +1,9 @@
 import { NOT_EVALUATED } from "./condition-match";
-import type { ConditionRule } from "./condition-rule";
-import type { ConditionExplanation } from "./key-explanation";
+import type { ConditionRule } from "../parse/condition-rule";
+import type { ConditionExplanation } from "../explain/key-explanation";
 import { earlyOutcome, forcedLogFails, returnsInput, thenOutcome } from "./route-outcome";
-import { providerReason, routeSummary, type RouteOutcome } from "./route-reason";
-import type { RouteSemantics } from "./route-semantics";
+import { providerReason, routeSummary, type RouteOutcome } from "../explain/route-reason";
+import type { RouteSemantics } from "../route-semantics";
 import type { ParsedProvider, ProviderIndexes, RoutingContext } from "./routing-context";
 import type { ThenTable } from "./then-table";
 import type { ThenTables } from "./then-tables";

@@ -1,7 +1,7 @@
-import type { ConditionRule } from "./condition-rule";
-import { javaUrlDecoderRejects } from "./java-url-decoder";
-import type { RouteOutcome } from "./route-reason";
-import type { JavaUrl } from "./route-url";
+import type { ConditionRule } from "../parse/condition-rule";
+import { javaUrlDecoderRejects } from "../url/java-url-decoder";
+import type { RouteOutcome } from "../explain/route-reason";
+import type { JavaUrl } from "../url/route-url";
 
 /**
  * How one condition route ends, in the order of the return statements of Java's

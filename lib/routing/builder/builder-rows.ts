@@ -1,7 +1,7 @@
-import type { ConditionClause } from "./condition-rule";
-import { parseConditionRule } from "./condition-rule";
-import { isConsoleError } from "../errors";
-import type { RouteSemantics } from "./route-semantics";
+import type { ConditionClause } from "../parse/condition-rule";
+import { parseConditionRule } from "../parse/condition-rule";
+import { isConsoleError } from "../../errors";
+import type { RouteSemantics } from "../route-semantics";
 
 /**
  * The visual builder's model of a condition rule: rows of key / operator / values on the

@@ -1,4 +1,4 @@
-import type { ServiceDetail } from "../api/catalog-entities";
+import type { ServiceDetail } from "../../api/catalog-entities";
 
 /**
  * What the visual builder offers for a service: the keys a condition can read on each side

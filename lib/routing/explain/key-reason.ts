@@ -1,6 +1,6 @@
-import { NOT_FOUND_PLACEHOLDER, type UnavailableWhy } from "./condition-value";
+import { NOT_FOUND_PLACEHOLDER, type UnavailableWhy } from "../evaluate/condition-value";
 import type { KeyFacts } from "./key-explanation";
-import { rangeOutcome, resolvePattern, type PatternContext, type RangeOutcome, type RangeProblem } from "./value-pattern";
+import { rangeOutcome, resolvePattern, type PatternContext, type RangeOutcome, type RangeProblem } from "../evaluate/value-pattern";
 
 /**
  * One key's evaluation in plain English, from the facts the matcher recorded:

@@ -1,6 +1,6 @@
-import type { RouteSemantics } from "./route-semantics";
-import type { JavaUrl } from "./route-url";
-import type { UrlSample, ValueOrigin } from "./url-sample";
+import type { RouteSemantics } from "../route-semantics";
+import type { JavaUrl } from "../url/route-url";
+import type { UrlSample, ValueOrigin } from "../url/url-sample";
 
 /**
  * Where a condition key takes its value from, per semantics: the invocation (method,
