@@ -16,7 +16,7 @@
  */
 import { routePreviewBodySchema, type RoutePreviewResponse } from "@/lib/api/route-preview";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { previewRoute } from "@/server/governance/route-preview";
+import { previewRoute } from "@/server/governance/preview/route-preview";
 import { benchConsumer, type PreviewRegistryShape, startPreviewRegistry } from "./preview-registry";
 import { serviceInterface } from "./registry-urls";
 

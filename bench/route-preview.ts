@@ -26,7 +26,7 @@
  * The machine's load average is printed before and after: the figures are wall time.
  */
 import { availableParallelism, loadavg } from "node:os";
-import { forgetParsedUrls, routeCondition } from "@/lib/routing/condition-route";
+import { forgetParsedUrls, routeCondition } from "@/lib/routing/evaluate/condition-route";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { benchJavaRoute } from "../test/support/route-oracle-bench";
 import type { PreviewRegistryShape } from "./preview-registry";

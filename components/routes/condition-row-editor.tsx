@@ -2,7 +2,7 @@
 
 import { Trash2 } from "lucide-react";
 import { useId } from "react";
-import { type ConditionRow, rowProblem, type RowOperator } from "@/lib/routing/builder-rows";
+import { type ConditionRow, rowProblem, type RowOperator } from "@/lib/routing/builder/builder-rows";
 import { Button } from "../ui/button";
 import { ValuesInput } from "./values-input";
 

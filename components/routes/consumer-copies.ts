@@ -2,10 +2,10 @@ import type { Consumer } from "@/lib/api/catalog-entities";
 import type { RouteTarget } from "@/lib/api/routes";
 import { obeyedCopies } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { routingContext } from "@/lib/routing/routing-context";
-import { matchWhen } from "@/lib/routing/when-side";
+import { routingContext } from "@/lib/routing/evaluate/routing-context";
+import { matchWhen } from "@/lib/routing/evaluate/when-side";
 
 /**
  * What the editor derives from the service's registered consumers and their Dubbo

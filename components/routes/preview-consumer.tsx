@@ -2,7 +2,7 @@
 
 import type { Consumer } from "@/lib/api/catalog-entities";
 import type { RoutePreviewRequest } from "@/lib/api/route-preview";
-import { hypotheticalConsumerUrl, type HypotheticalConsumer } from "@/lib/routing/hypothetical-consumer";
+import { hypotheticalConsumerUrl, type HypotheticalConsumer } from "@/lib/routing/builder/hypothetical-consumer";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import { Input } from "../ui/input";
 import { consumerForRule } from "./consumer-copies";

@@ -7,7 +7,7 @@ import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { ApiError } from "@/lib/api/fetch-json";
 import type { RoutePreviewRequest } from "@/lib/api/route-preview";
 import type { Route, RouteTarget } from "@/lib/api/routes";
-import { conditionSuggestions } from "@/lib/routing/condition-suggestions";
+import { conditionSuggestions } from "@/lib/routing/builder/condition-suggestions";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";

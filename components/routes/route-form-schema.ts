@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Consumer } from "@/lib/api/catalog-entities";
 import { ROUTE_NAME_MAX_LENGTH, ROUTE_RULE_MAX_LENGTH, type Route } from "@/lib/api/routes";
 import { isConsoleError } from "@/lib/errors";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { isJavaBlank } from "@/lib/routing/java-text";
-import { BLANK_RULE_MESSAGE } from "@/lib/routing/rule-syntax-error";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { isJavaBlank } from "@/lib/routing/parse/java-text";
+import { BLANK_RULE_MESSAGE } from "@/lib/routing/parse/rule-syntax-error";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { defaultTargets } from "./consumer-copies";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import type { ConditionRow } from "@/lib/routing/builder-rows";
-import type { ConditionSuggestions } from "@/lib/routing/condition-suggestions";
+import type { ConditionRow } from "@/lib/routing/builder/builder-rows";
+import type { ConditionSuggestions } from "@/lib/routing/builder/condition-suggestions";
 import { Button } from "../ui/button";
 import { ConditionRowEditor } from "./condition-row-editor";
 

@@ -1,10 +1,10 @@
 import { type Extension, type Range, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
-import { highlightRule, type RuleSpanKind } from "@/lib/routing/rule-highlight";
+import { highlightRule, type RuleSpanKind } from "@/lib/routing/parse/rule-highlight";
 
 /**
  * CodeMirror 6 pieces of the rule's text mode: the rule language's highlighting (spans from
- * lib/routing/rule-highlight.ts, cut as Dubbo cuts the rule) and the inline mark of a
+ * lib/routing/parse/rule-highlight.ts, cut as Dubbo cuts the rule) and the inline mark of a
  * syntax error at the offset the engine reports.
  */
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { type BuilderRule, rowsToRule, ruleToRows } from "@/lib/routing/builder-rows";
-import type { ConditionSuggestions } from "@/lib/routing/condition-suggestions";
+import { type BuilderRule, rowsToRule, ruleToRows } from "@/lib/routing/builder/builder-rows";
+import type { ConditionSuggestions } from "@/lib/routing/builder/condition-suggestions";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import { cn } from "@/lib/cn";
 import { Button } from "../ui/button";

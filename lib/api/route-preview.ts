@@ -163,7 +163,7 @@ const patternHitSchema = z.object({
   range: z.object({ matched: z.boolean(), problem: z.string().nullable(), number: z.number().nullable() }).optional(),
 });
 
-/** One key of one side, evaluated: the facts and the sentence built from them (lib/routing/key-explanation.ts). */
+/** One key of one side, evaluated: the facts and the sentence built from them (lib/routing/explain/key-explanation.ts). */
 export const keyExplanationSchema = z.object({
   key: z.string(),
   value: z.string().nullable(),
@@ -281,7 +281,7 @@ export type ImpactView = z.infer<typeof impactViewSchema>;
 export const previewProviderSchema = z.object({ url: z.string(), kept: z.boolean(), reason: z.string(), conditions: conditionExplanationSchema.nullable() });
 export type PreviewProvider = z.infer<typeof previewProviderSchema>;
 
-/** The providers sharing one reason (lib/routing/reason-group.ts): `first` is the place of the first of them. */
+/** The providers sharing one reason (lib/routing/explain/reason-group.ts): `first` is the place of the first of them. */
 export const reasonGroupSchema = z.object({ kept: z.boolean(), reason: z.string(), count: z.number().int(), first: z.number().int() });
 export type ReasonGroup = z.infer<typeof reasonGroupSchema>;
 

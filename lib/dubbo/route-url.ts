@@ -1,5 +1,5 @@
 import { type DubboUrl, javaUrlDecode, javaUrlEncode, parseDubboUrl, urlParam } from "./url";
-import { javaTrim } from "../routing/java-text";
+import { javaTrim } from "../routing/parse/java-text";
 import { javaFullString } from "./url-string";
 
 /**

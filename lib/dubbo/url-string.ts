@@ -1,5 +1,5 @@
 import type { DubboUrl } from "./url";
-import { javaTrim } from "../routing/java-text";
+import { javaTrim } from "../routing/parse/java-text";
 
 /**
  * The decoded string form of `url`, as Dubbo's `URL.toFullString()` writes it:

@@ -1,10 +1,10 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
-import { CONCATENATED, DROPPED_FROM_PROVIDER, interfacePath, KEPT_FROM_PROVIDER, PROVIDER_FIRST } from "@/lib/routing/merged-provider-url";
+import { CONCATENATED, DROPPED_FROM_PROVIDER, interfacePath, KEPT_FROM_PROVIDER, PROVIDER_FIRST } from "@/lib/routing/url/merged-provider-url";
 
 /**
  * The provider URL a consumer calls with: `ClusterUtils.mergeUrl` with the default
  * `DefaultProviderURLMergeProcessor` (2.7.23 and 3.3 alike), the same rules the route
- * preview reads lazily (lib/routing/merged-provider-url.ts), here built whole:
+ * preview reads lazily (lib/routing/url/merged-provider-url.ts), here built whole:
  * - the provider's thread-pool and transport settings are dropped;
  * - the consumer's parameters override the provider's, except `release`, `dubbo`,
  *   `methods`, `timestamp`, `dubbo.tag` (always the provider's) and `group`, `version`,

@@ -1,8 +1,8 @@
 import { serviceKey } from "@/lib/dubbo/service-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
-import type { RouteInvocation } from "@/lib/routing/condition-route";
-import { type ChainRoute, routeChain } from "@/lib/routing/route-chain";
+import type { RouteInvocation } from "@/lib/routing/evaluate/condition-route";
+import { type ChainRoute, routeChain } from "@/lib/routing/evaluate/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 import type { ClusterDialect } from "./cluster-dialect";
 import type { CenterConfigurators } from "./config-center-overrides";

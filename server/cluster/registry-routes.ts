@@ -1,6 +1,6 @@
 import { parseRouteNode } from "@/lib/dubbo/route-url";
 import type { ServiceId } from "@/lib/dubbo/service-key";
-import type { ChainRoute } from "@/lib/routing/route-chain";
+import type { ChainRoute } from "@/lib/routing/evaluate/route-chain";
 
 /** A route node as the catalog keeps it (server/governance's RouteRecord). */
 export interface RouteNode {

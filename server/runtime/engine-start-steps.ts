@@ -11,12 +11,12 @@ const ENGINE_PARTS: readonly (() => Promise<unknown>)[] = [
   () => import("../registry/zk-session"),
   () => import("../protocol/dubbo-invoker"),
   () => import("../registry/registry"),
-  () => import("../governance/catalog"),
+  () => import("../governance/catalog/catalog"),
   () => import("../cluster/cluster-env"),
   () => import("../governance/audit/audit-log"),
-  () => import("../governance/config-routes"),
-  () => import("../governance/route-store"),
-  () => import("../governance/invoke"),
+  () => import("../governance/rules/condition/config-routes"),
+  () => import("../governance/rules/condition/route-store"),
+  () => import("../governance/invoke/invoke"),
 ];
 
 /** One turn of the event loop: I/O and timers that are due run before the next step. */

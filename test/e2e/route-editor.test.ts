@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { routesResponseSchema } from "@/lib/api/routes";
 import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { launchBrowser, openThemedPage, gotoSettled } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";

@@ -14,7 +14,7 @@ import { type Route, routeSchema } from "@/lib/api/routes";
 import { ConflictError } from "@/lib/errors";
 import { AuditLog } from "@/server/governance/audit/audit-log";
 import { routeKeyOf } from "@/server/governance/audit/route-key";
-import { commitPlanned } from "@/server/governance/route-store-support";
+import { commitPlanned } from "@/server/governance/rules/route-store-support";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConditionRouteResult, parseProviders, routeCondition, type RouteInvocation, routingContext } from "@/lib/routing/condition-route";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { routeIndexes } from "@/lib/routing/consumer-sight";
-import { ThenTables } from "@/lib/routing/then-tables";
+import { type ConditionRouteResult, parseProviders, routeCondition, type RouteInvocation, routingContext } from "@/lib/routing/evaluate/condition-route";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { routeIndexes } from "@/lib/routing/evaluate/consumer-sight";
+import { ThenTables } from "@/lib/routing/evaluate/then-tables";
 import { isConsoleError } from "@/lib/errors";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
-import { normalizeRuleText } from "@/lib/routing/rule-text";
+import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
+import { normalizeRuleText } from "@/lib/routing/parse/rule-text";
 import { REGISTRY_READ_CASES } from "../unit/lib/routing/registry-read-cases";
 import { SEMANTIC_CASES } from "../unit/lib/routing/semantic-cases";
 import { describeCase, generateRouteCases, routeCasesSeed } from "../support/route-cases";
 import { type OracleAnswer, type OracleLine, type RouteCase, type RouteOracle, startRouteOracle } from "../support/route-oracle";
-import { javaTrim } from "@/lib/routing/java-text";
+import { javaTrim } from "@/lib/routing/parse/java-text";
 
 /**
  * The rule engine against the real Java routers, case by case: many generated rules,
@@ -59,7 +59,7 @@ function engineVerdict(c: RouteCase, semantics: RouteSemantics): Verdict {
 
 /**
  * The same case routed the way a preview routes many consumers: the answer alone, the then
- * side judged without explanations (lib/routing/consumer-sight.ts). Null when the case is
+ * side judged without explanations (lib/routing/evaluate/consumer-sight.ts). Null when the case is
  * refused (the explained verdict says how).
  */
 function quickResult(c: RouteCase, semantics: RouteSemantics): string[] | null {

@@ -22,7 +22,7 @@ import { orphanReaper } from "./orphan-reaper";
  *
  * In both, a provider string is the decoded URL the registry view shows, and the oracle
  * parses the node a Java provider writes for it, `URL.encode(provider)`, with the consumer's
- * own parser (a consumer never sees the decoded string); lib/routing/provider-url.ts reads
+ * own parser (a consumer never sees the decoded string); lib/routing/url/provider-url.ts reads
  * it the same way. `consumer` is the consumer's own URL (`URL.valueOf`): what route()
  * receives and, in 2.7, the parameters merged into every provider URL. Every provider URL becomes one invoker: the
  * registry's and directory's filters (group/version match, protocol, disabled providers,

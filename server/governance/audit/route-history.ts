@@ -3,7 +3,7 @@ import { routeSchema } from "@/lib/api/routes";
 import type { Actor } from "@/lib/auth/actor";
 import { rollbackFirst } from "@/lib/audit/rollback-order";
 import { ConflictError, isConsoleError, NotFoundError, ValidationError } from "@/lib/errors";
-import type { RouteStore } from "../route-store";
+import type { RouteStore } from "../rules/condition/route-store";
 import type { AuditLog } from "./audit-log";
 import { routeKeyOf } from "./route-key";
 

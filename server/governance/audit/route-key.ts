@@ -1,5 +1,5 @@
 import type { Route } from "@/lib/api/routes";
-import { parseRouteId } from "../route-id";
+import { parseRouteId } from "../rules/condition/route-id";
 
 /**
  * A route's identity across edits, as the audit trail records it. A route's id names its

@@ -5,7 +5,7 @@ import { findEngine, startEngine } from "@/server/runtime/engine";
 
 /** The preview service, replaced: a test chooses how large an answer is and how long it takes. */
 const fake = vi.hoisted(() => ({ answer: (): unknown => ({}) }));
-vi.mock("@/server/governance/route-preview", () => ({
+vi.mock("@/server/governance/preview/route-preview", () => ({
   previewRoute: () => fake.answer(),
 }));
 vi.mock("@/lib/api/route-preview", async (original) => {

@@ -3,8 +3,8 @@ import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
-import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "@/server/governance/rule-checks";
-import { parseRouteId, revisionOf, routeId } from "@/server/governance/route-id";
+import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "@/server/governance/rules/condition/rule-checks";
+import { parseRouteId, revisionOf, routeId } from "@/server/governance/rules/condition/route-id";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { consumerForRule, defaultTargets, releaseSemantics, targetsInWords } from "@/components/routes/consumer-copies";
 import { checkRule } from "@/components/routes/route-form-schema";
-import { BLANK_RULE_MESSAGE } from "@/lib/routing/rule-syntax-error";
+import { BLANK_RULE_MESSAGE } from "@/lib/routing/parse/rule-syntax-error";
 
 const SERVICE = "com.foo.BarService";
 const consumer = (application: string, release: string) => ({ application, host: "10.0.0.1", release, url: `consumer://10.0.0.1/${SERVICE}?application=${application}&release=${release}` });

@@ -13,15 +13,15 @@ import { routeChangeDraft } from "@/server/governance/audit/route-audit";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { usersResponseSchema } from "@/lib/api/users";
 import { routeNodeName } from "@/lib/dubbo/route-url";
-import { routeOf } from "@/server/governance/route-model";
+import { routeOf } from "@/server/governance/rules/condition/route-model";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { routeConfigKey } from "@/lib/api/config-route-change";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
 import { configRuleReaders } from "@/lib/dubbo/rule-copies";
 import { invokeIssuesSchema, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { previewRoute } from "@/server/governance/route-preview";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");

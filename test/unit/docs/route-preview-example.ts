@@ -1,6 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
 import type { Route } from "@/lib/api/routes";
-import type { PreviewSources } from "@/server/governance/route-preview";
+import type { PreviewSources } from "@/server/governance/preview/route-preview";
 
 /**
  * The registry behind the POST /api/v1/routes/preview example of docs/api.md: GreetingService

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { ruleToRows } from "@/lib/routing/builder-rows";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { applyConditionRule, type RouteInvocation } from "@/lib/routing/condition-route";
-import { routeChain } from "@/lib/routing/route-chain";
+import { ruleToRows } from "@/lib/routing/builder/builder-rows";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { applyConditionRule, type RouteInvocation } from "@/lib/routing/evaluate/condition-route";
+import { routeChain } from "@/lib/routing/evaluate/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { parseProviders, routingContext } from "@/lib/routing/routing-context";
-import { highlightRule } from "@/lib/routing/rule-highlight";
-import { compareSemantics } from "@/lib/routing/semantic-differences";
+import { parseProviders, routingContext } from "@/lib/routing/evaluate/routing-context";
+import { highlightRule } from "@/lib/routing/parse/rule-highlight";
+import { compareSemantics } from "@/lib/routing/explain/semantic-differences";
 import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
 
 vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });

@@ -4,7 +4,7 @@ import { stringify } from "yaml";
 import { formatConditionRouterYaml, parseConditionRouterYaml, readConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName, ruleKeyProblem } from "@/lib/dubbo/config-rule-key";
 import { javaStringOf, loadSnakeYaml } from "@/lib/dubbo/snake-yaml";
-import { checkConfigCondition } from "@/server/governance/rule-checks";
+import { checkConfigCondition } from "@/server/governance/rules/condition/rule-checks";
 import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
 
 vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { dubboUrlParameter, javaUrlDecode, javaUrlEncode, parseDubboUrl, parseDubboUrlParameters, parseEncodedDubboUrl, type UrlDialect, UrlSyntaxError } from "@/lib/dubbo/url";
 import { javaFullString } from "@/lib/dubbo/url-string";
-import { parseJavaUrl } from "@/lib/routing/route-url";
-import { parseProviders } from "@/lib/routing/routing-context";
+import { parseJavaUrl } from "@/lib/routing/url/route-url";
+import { parseProviders } from "@/lib/routing/evaluate/routing-context";
 import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
 
 vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });

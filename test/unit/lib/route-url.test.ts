@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseRouteNode, ROUTE_DEFAULTS, type RouteSpec, routeNodeName, routersPath, routeUrlString, rewrittenNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlDecode, javaUrlEncode, UrlSyntaxError } from "@/lib/dubbo/url";
 import { javaFullString } from "@/lib/dubbo/url-string";
-import { javaTrim } from "@/lib/routing/java-text";
+import { javaTrim } from "@/lib/routing/parse/java-text";
 
 const spec = (over: Partial<RouteSpec>): RouteSpec => ({ service: "com.foo.BarService", group: "", version: "", name: "test", rule: "", ...ROUTE_DEFAULTS, ...over });
 

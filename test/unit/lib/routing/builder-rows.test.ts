@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowProblem, rowsToRule, ruleToRows } from "@/lib/routing/builder-rows";
+import { rowProblem, rowsToRule, ruleToRows } from "@/lib/routing/builder/builder-rows";
 
 describe("rowsToRule", () => {
   it("joins complete rows with & and puts => between the sides", () => {

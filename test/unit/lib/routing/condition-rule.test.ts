@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConditionRule, type ConditionRule } from "@/lib/routing/condition-rule";
-import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { parseConditionRule, type ConditionRule } from "@/lib/routing/parse/condition-rule";
+import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { isConsoleError } from "@/lib/errors";
 
 /** The clauses of one side as plain data: key -> [matches, mismatches]. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
-import { conditionSuggestions } from "@/lib/routing/condition-suggestions";
-import { hypotheticalConsumerUrl } from "@/lib/routing/hypothetical-consumer";
-import { routingContext } from "@/lib/routing/condition-route";
+import { conditionSuggestions } from "@/lib/routing/builder/condition-suggestions";
+import { hypotheticalConsumerUrl } from "@/lib/routing/builder/hypothetical-consumer";
+import { routingContext } from "@/lib/routing/evaluate/condition-route";
 
 const provider = (host: string, port: number, parameters: Record<string, string>) =>
   ({ host, port, address: `${host}:${port}`, protocol: "dubbo", application: parameters.application ?? "", parameters }) as unknown as Provider;

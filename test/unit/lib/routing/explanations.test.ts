@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routeCondition, type ConditionRouteInput } from "@/lib/routing/condition-route";
-import { RuleSyntaxError } from "@/lib/routing/rule-syntax-error";
+import { routeCondition, type ConditionRouteInput } from "@/lib/routing/evaluate/condition-route";
+import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { UrlSyntaxError } from "@/lib/dubbo/url";
 
 const CONSUMER = "consumer://127.0.0.1/com.foo.BarService?application=shop";

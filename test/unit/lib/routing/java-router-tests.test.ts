@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeCondition, type ConditionRouteInput, type RouteInvocation } from "@/lib/routing/condition-route";
+import { routeCondition, type ConditionRouteInput, type RouteInvocation } from "@/lib/routing/evaluate/condition-route";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
 
 /**

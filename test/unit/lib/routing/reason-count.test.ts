@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routeCondition } from "@/lib/routing/condition-route";
-import { countReasons, groupReason } from "@/lib/routing/reason-group";
+import { routeCondition } from "@/lib/routing/evaluate/condition-route";
+import { countReasons, groupReason } from "@/lib/routing/explain/reason-group";
 
 const SERVICE = "com.foo.BarService";
 const CONSUMER = `consumer://1.1.1.1/${SERVICE}?application=x&interface=${SERVICE}&side=consumer`;

@@ -2,7 +2,7 @@ import type { SemanticCase } from "./semantic-cases";
 
 /**
  * How each line reads the URLs a route is applied to before any route sees them, one Java
- * behaviour per row: provider nodes (lib/routing/provider-url.ts, node-params.ts) and the
+ * behaviour per row: provider nodes (lib/routing/url/provider-url.ts, node-params.ts) and the
  * consumer's URL text (consumer-url.ts), with what each line's router returns (indexes into
  * `providers`). Checked against the real jars through the route oracle by
  * test/integration/route-differential.test.ts on every run.

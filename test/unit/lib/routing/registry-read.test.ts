@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseDubboUrlParameters, UrlSyntaxError } from "@/lib/dubbo/url";
-import { routeCondition } from "@/lib/routing/condition-route";
-import { parseConsumerUrl } from "@/lib/routing/consumer-url";
-import { parseNodeParams, readsAsDecoded } from "@/lib/routing/node-params";
-import { parseProviderUrl, stripVariableKeys } from "@/lib/routing/provider-url";
-import { javaAddress } from "@/lib/routing/route-url";
+import { routeCondition } from "@/lib/routing/evaluate/condition-route";
+import { parseConsumerUrl } from "@/lib/routing/url/consumer-url";
+import { parseNodeParams, readsAsDecoded } from "@/lib/routing/url/node-params";
+import { parseProviderUrl, stripVariableKeys } from "@/lib/routing/url/provider-url";
+import { javaAddress } from "@/lib/routing/url/route-url";
 import { REGISTRY_READ_CASES } from "./registry-read-cases";
 
 describe("provider nodes as each consumer reads them (each row checked against the real jars)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeChain } from "@/lib/routing/route-chain";
+import { routeChain } from "@/lib/routing/evaluate/route-chain";
 
 const CONSUMER = "consumer://1.1.1.1/com.foo.BarService?application=shop";
 const P1 = "dubbo://10.0.0.1:20880/com.foo.BarService?zone=a";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dubboUrlParameter, parseDubboUrl } from "@/lib/dubbo/url";
-import { javaAddress, javaRawParameter, parseJavaUrl } from "@/lib/routing/route-url";
+import { javaAddress, javaRawParameter, parseJavaUrl } from "@/lib/routing/url/route-url";
 
 describe("parseJavaUrl: the URL as Java's router holds it", () => {
   it("keeps absent parts null, where lib/dubbo's model has empty strings", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlightRule } from "@/lib/routing/rule-highlight";
+import { highlightRule } from "@/lib/routing/parse/rule-highlight";
 
 /** Each span as [kind, text]. */
 const spans = (rule: string) => highlightRule(rule).map((s) => [s.kind, rule.slice(s.from, s.to)]);

@@ -1,10 +1,10 @@
-import type { RouteInvocation } from "@/lib/routing/condition-route";
+import type { RouteInvocation } from "@/lib/routing/evaluate/condition-route";
 
 /**
  * Inputs on which Dubbo 2.7.23's ConditionRouter and 3.3's ConditionStateRouter part ways,
  * with what each returns (indexes into `providers`). Every row was checked against the
  * real jars (dubbo-2.7.23.jar, dubbo-3.3.6.jar) through the route oracle, which reads
- * provider URLs as the registry hands them over (see lib/routing/provider-url.ts), then
+ * provider URLs as the registry hands them over (see lib/routing/url/provider-url.ts), then
  * RegistryDirectory.mergeUrl (2.7) or a DubboServiceAddressURL after 3.3's mergeUrl (3.x);
  * test/integration/route-differential.test.ts checks them again on every run.
  */

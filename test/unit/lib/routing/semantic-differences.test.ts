@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { routeCondition } from "@/lib/routing/condition-route";
-import { parseConditionRule } from "@/lib/routing/condition-rule";
-import { compareSemantics, ruleDifferences } from "@/lib/routing/semantic-differences";
+import { routeCondition } from "@/lib/routing/evaluate/condition-route";
+import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { compareSemantics, ruleDifferences } from "@/lib/routing/explain/semantic-differences";
 import { SEMANTIC_CASES } from "./semantic-cases";
 
 describe("where Dubbo 2.7 and 3.x route differently (each row checked against the real jars)", () => {

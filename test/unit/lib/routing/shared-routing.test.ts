@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { explainRoute, type RouteInvocation } from "@/lib/routing/condition-route";
-import { type ConditionRule, parseConditionRule } from "@/lib/routing/condition-rule";
-import { recordReads } from "@/lib/routing/consumer-reads";
-import { routeIndexes } from "@/lib/routing/consumer-sight";
-import { chainIndexes, explainChain, FleetChain, prepareChain } from "@/lib/routing/route-chain";
+import { explainRoute, type RouteInvocation } from "@/lib/routing/evaluate/condition-route";
+import { type ConditionRule, parseConditionRule } from "@/lib/routing/parse/condition-rule";
+import { recordReads } from "@/lib/routing/evaluate/consumer-reads";
+import { routeIndexes } from "@/lib/routing/evaluate/consumer-sight";
+import { chainIndexes, explainChain, FleetChain, prepareChain } from "@/lib/routing/evaluate/route-chain";
 import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import { parseConsumerUrl } from "@/lib/routing/consumer-url";
-import { parseProviders, type RoutingContext, routingContext } from "@/lib/routing/routing-context";
-import { ThenTables } from "@/lib/routing/then-tables";
+import { parseConsumerUrl } from "@/lib/routing/url/consumer-url";
+import { parseProviders, type RoutingContext, routingContext } from "@/lib/routing/evaluate/routing-context";
+import { ThenTables } from "@/lib/routing/evaluate/then-tables";
 import { generateRouteCases } from "../../../support/route-cases";
 import type { RouteCase } from "../../../support/route-oracle";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isJavaBlank, javaTrim } from "@/lib/routing/java-text";
-import { javaUrlDecoderRejects } from "@/lib/routing/java-url-decoder";
-import { globMatches, rangeOutcome } from "@/lib/routing/value-pattern";
+import { isJavaBlank, javaTrim } from "@/lib/routing/parse/java-text";
+import { javaUrlDecoderRejects } from "@/lib/routing/url/java-url-decoder";
+import { globMatches, rangeOutcome } from "@/lib/routing/evaluate/value-pattern";
 
 describe("globMatches (UrlUtils.isMatchGlobPattern)", () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { routeNodeName } from "@/lib/dubbo/route-url";
 import { type DubboUrl, javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
-import type { ChainRoute } from "@/lib/routing/route-chain";
+import type { ChainRoute } from "@/lib/routing/evaluate/route-chain";
 import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
 import { providerRegistries, registrySnapshot } from "@/server/cluster/catalog-snapshot";
 import type { ClusterOutcome } from "@/server/cluster/cluster-call";

@@ -2,7 +2,7 @@ import { limitKey } from "@/lib/auth/actor";
 import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/route-preview";
 import { AnswerTooLargeError } from "@/lib/errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
-import { previewRoute } from "@/server/governance/route-preview";
+import { previewRoute } from "@/server/governance/preview/route-preview";
 import { endpoint } from "../../../_lib/endpoint";
 import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";

@@ -8,7 +8,7 @@ import { decodeAuditNode, encodeAuditDraft, isAuditEntry } from "@/server/govern
 import { keyOfRouteId, routeHistory, selectAuditPage } from "@/server/governance/audit/audit-query";
 import { routeChangeDraft, routeChangeKind } from "@/server/governance/audit/route-audit";
 import { routeKeyOf } from "@/server/governance/audit/route-key";
-import { routeOf } from "@/server/governance/route-model";
+import { routeOf } from "@/server/governance/rules/condition/route-model";
 import { parseConfig } from "@/server/runtime/config";
 
 const SERVICE = "io.audit.unit.Service";

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { ServiceMethods } from "@/lib/dubbo/service-methods";
+import { callSignature } from "@/server/governance/invoke/invoke-signature";
+
+/** A definition with a void method, an overload and a generic parameter, as the metadata report gives them. */
+const DEFINED: ServiceMethods = {
+  source: "definition",
+  application: "demo",
+  path: "/dubbo/metadata/x",
+  types: [],
+  methods: [
+    { name: "ping", parameterTypes: [], returnType: "void" },
+    { name: "describe", parameterTypes: ["int"], returnType: "java.lang.String" },
+    { name: "describe", parameterTypes: ["java.lang.String", "int"], returnType: "java.lang.CharSequence" },
+    { name: "names", parameterTypes: ["java.util.List<java.lang.String>"], returnType: "java.util.Set<java.lang.String>" },
+  ],
+};
+
+describe("the return type a call's answer carries", () => {
+  it("is the metadata's for the one method of the name, void included", () => {
+    expect(callSignature("ping", undefined, [], DEFINED).returnType).toBe("void");
+  });
+
+  it("is the overload's that the given parameter types name, compared erased", () => {
+    expect(callSignature("describe", ["java.lang.String", "int"], ["a", 1], DEFINED).returnType).toBe("java.lang.CharSequence");
+    expect(callSignature("describe", ["int"], [1], DEFINED).returnType).toBe("java.lang.String");
+    expect(callSignature("names", ["java.util.List"], [[]], DEFINED).returnType).toBe("java.util.Set<java.lang.String>");
+  });
+
+  it("is unknown (null) without a definition, or for types no overload has", () => {
+    expect(callSignature("describe", ["long"], [1], DEFINED).returnType).toBeNull();
+    expect(callSignature("ping", undefined, [], { source: "url", methods: [{ name: "ping", parameterTypes: null, returnType: null }] }).returnType).toBeNull();
+    expect(callSignature("ping", [], [], { source: "none", methods: [] }).returnType).toBeNull();
+  });
+});
