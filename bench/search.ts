@@ -6,8 +6,9 @@
  * A mix of searches as the Services page asks them (names, globs, by application with
  * hundreds of hits, a sorted view, a first page), each asked one request at a time in two
  * ways, alternating request by request so both see the same machine:
- * - repeat: the same request again, as the page refetches its query on every change event
- *   (served from the answers kept for the catalog's revision, recent-answers.ts);
+ * - repeat: the same request again within one catalog revision, as several tabs or clients
+ *   asking the same search do (served from the answers kept for that revision,
+ *   recent-answers.ts; a change of the registry moves the revision and clears them);
  * - fresh: a distinct request each time (its `limit` moves above the hits, so the answer is
  *   the same but no kept answer fits): the baseline, the search made and joined anew, as
  *   after every change of the registry (a new revision keeps no answer).
