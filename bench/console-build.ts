@@ -10,9 +10,9 @@ import { startPeer } from "../test/support/child-process";
 const ROOT = join(import.meta.dirname, "..");
 const BUILD_ID = join(ROOT, ".next", "BUILD_ID");
 
-/** What `next build` reads: the app's folders, and the files that configure it. */
+/** What `npm run build` reads: the app's folders, the files that configure it, and the start-time checks it compiles. */
 const SOURCE_DIRS = ["app", "components", "lib", "server", "public"];
-const SOURCE_FILES = ["instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+const SOURCE_FILES = ["instrumentation.ts", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json", "scripts/start-checks.ts", "scripts/build-start-checks.mjs"];
 
 /** `npm run build` failed; the message carries its last lines. */
 export class ConsoleBuildError extends Error {
