@@ -11,7 +11,6 @@
  */
 import http from "node:http";
 import { createRequire } from "node:module";
-import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 
@@ -24,37 +23,6 @@ export const WARM_PATHS = ["/api/health", "/api/v1/registry", "/api/v1/services?
 
 /** How long one warm-up request may take before it is given up (start-up goes on). */
 const WARM_TIMEOUT_MS = 15_000;
-
-/**
- * Reads `next start`'s options: `-p/--port` (else PORT, else 3000), `-H/--hostname` (else
- * every address), `--keepAliveTimeout <ms>`, and an optional project directory.
- * @param {readonly string[]} args
- * @param {Readonly<Record<string, string | undefined>>} env
- * @returns {{ dir: string, hostname: string | undefined, port: number, keepAliveTimeout: number | undefined }}
- * @throws {Error} on an unknown option or a port or timeout that is not a number in range
- */
-export function parseStartOptions(args, env) {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: "string", short: "p" },
-      hostname: { type: "string", short: "H" },
-      keepAliveTimeout: { type: "string" },
-    },
-  });
-  if (positionals.length > 1) throw new Error(`one project directory at most, got ${positionals.join(" ")}`);
-  const portText = values.port ?? env.PORT ?? "3000";
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`invalid port ${JSON.stringify(portText)}: an integer from 0 to 65535`);
-  let keepAliveTimeout;
-  if (values.keepAliveTimeout !== undefined) {
-    keepAliveTimeout = Number(values.keepAliveTimeout);
-    if (!/^\d+$/.test(values.keepAliveTimeout)) throw new Error(`invalid --keepAliveTimeout ${JSON.stringify(values.keepAliveTimeout)}: milliseconds`);
-  }
-  return { dir: positionals[0] ?? process.cwd(), hostname: values.hostname, port, keepAliveTimeout };
-}
 
 /**
  * Asks `path` once of a server listening on loopback `port`; resolves when the answer has
@@ -96,7 +64,8 @@ async function warmUp(listener) {
  * Loads Next for the built app in `options.dir`, warms it up, then listens on
  * `options.hostname:options.port`. SIGINT and SIGTERM close the server and Next, then end
  * the process with 130 or 143, as `next start` does.
- * @param {ReturnType<typeof parseStartOptions>} options
+ * @param {{ dir: string, hostname: string | undefined, port: number, keepAliveTimeout: number | undefined }} options
+ *   as scripts/start-options.ts reads them
  * @returns {Promise<http.Server>} once listening
  */
 export async function serveWhenReady({ dir, hostname, port, keepAliveTimeout }) {

@@ -1,7 +1,8 @@
 /**
  * What scripts/start.mjs runs before Next.js loads, in one module: the configuration check
- * (the console's one parser, exiting with one line on a fault), the stamping of each
- * request with the client's socket address, and the answer to methods Next cannot serve.
+ * (the console's one parser, exiting with one line on a fault), the reading of `next
+ * start`'s options, the stamping of each request with the client's socket address, and
+ * the answer to methods Next cannot serve.
  *
  * `npm run build` compiles this file and what it imports into plain JavaScript
  * (scripts/build-start-checks.mjs, `.next/console-start/start-checks.mjs`), so the start
@@ -11,3 +12,4 @@
 export { parseConfigOrExit } from "../server/runtime/config-or-exit";
 export { refuseFetchForbiddenMethods } from "../app/api/_lib/fetch-forbidden-methods";
 export { stampPeerAddress } from "../app/api/_lib/peer-address";
+export { parseStartOptions, type StartOptions } from "./start-options";

@@ -14,21 +14,23 @@
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
-import { parseStartOptions, serveWhenReady } from "./serve-when-ready.mjs";
+import { serveWhenReady } from "./serve-when-ready.mjs";
 
 const checksUrl = new URL("../.next/console-start/start-checks.mjs", import.meta.url);
 if (!existsSync(fileURLToPath(checksUrl))) {
   process.stderr.write("dubbo-console: no build: run `npm run build` first (.next/console-start/start-checks.mjs is missing)\n");
   process.exit(1);
 }
-const { parseConfigOrExit, refuseFetchForbiddenMethods, stampPeerAddress } = await import(checksUrl.href);
+const { parseConfigOrExit, parseStartOptions, refuseFetchForbiddenMethods, stampPeerAddress } = await import(checksUrl.href);
 // A production start: with no users file, no API token and no CONSOLE_AUTH=off, it stops with one line.
 const config = parseConfigOrExit({ ...process.env, NODE_ENV: "production" });
 let options;
 try {
-  options = parseStartOptions(process.argv.slice(2), process.env);
+  options = parseStartOptions(process.argv.slice(2), process.env, process.cwd());
 } catch (e) {
-  process.stderr.write(`dubbo-console: ${e instanceof Error ? e.message : String(e)}\n`);
+  // A ConfigError ("invalid port: …"); anything else is a bug and ends the start as thrown.
+  if (!(e instanceof Error) || e.name !== "ConfigError") throw e;
+  process.stderr.write(`dubbo-console: ${e.message}\n`);
   process.exit(1);
 }
 // The client's address for rate limits and the audit trail, from the socket, not a header it
