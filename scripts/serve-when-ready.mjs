@@ -69,6 +69,8 @@ async function warmUp(listener) {
  * @returns {Promise<http.Server>} once listening
  */
 export async function serveWhenReady({ dir, hostname, port, keepAliveTimeout }) {
+  // As Next's CLI does for `next start`, before React or Next is loaded (they read it once).
+  process.env.NODE_ENV ??= "production";
   const next = require("next");
   const log = require("next/dist/build/output/log");
   const server = http.createServer();
