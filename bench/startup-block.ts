@@ -60,7 +60,7 @@ interface LoopReport {
   cpuMs: number;
 }
 
-/** The console's server: of the processes reporting, the one whose main thread used the most CPU (the other is scripts/start.mjs, waiting on it). */
+/** The console's server: of the processes reporting (NODE_OPTIONS reaches any Node child too), the one whose main thread used the most CPU. */
 function serverPid(reports: readonly LoopReport[]): number {
   const cpu = new Map<number, number>();
   for (const r of reports) cpu.set(r.pid, Math.max(cpu.get(r.pid) ?? 0, r.cpuMs));
