@@ -16,10 +16,13 @@ const require = createRequire(import.meta.url);
 
 /**
  * What is asked once before listening: the health probe (the app router's runtime, the
- * proxy), and the first requests a browser, the test rig and the benchmarks make. Their
- * answers are not looked at (with sign-in on they are refusals, which still load the code).
+ * proxy), the first API requests a page, the test rig and the benchmarks make, and two
+ * pages (the first page rendered loads React's server renderer: about 300 ms of one block
+ * otherwise, met by the first operator to open the console; with sign-in on, /services is
+ * a redirect and /sign-in renders). Their answers are not looked at (with sign-in on the
+ * API answers are refusals, which still load the code).
  */
-export const WARM_PATHS = ["/api/health", "/api/v1/registry", "/api/v1/services?limit=1"];
+export const WARM_PATHS = ["/api/health", "/api/v1/registry", "/api/v1/services?limit=1", "/sign-in", "/services"];
 
 /** How long one warm-up request may take before it is given up (start-up goes on). */
 const WARM_TIMEOUT_MS = 15_000;
