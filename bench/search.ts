@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- search`: issue 15 item 22, GET /api/v1/services at 2,000 services x
- * (20 providers + 5 consumers) = 50,000 URLs, over HTTP against the built console (`next
- * start`; `npm run build` first when the build is stale), goal p95 under 10 ms.
+ * (20 providers + 5 consumers) = 50,000 URLs, over HTTP against the built console
+ * (scripts/start.mjs, as `npm start`; `npm run build` first when the build is stale), goal
+ * p95 under 10 ms.
  *
  * A mix of searches as the Services page asks them (names, globs, by application with
  * hundreds of hits, a sorted view, a first page), each asked one request at a time in two
@@ -143,7 +144,7 @@ export async function benchSearch(services: number, rounds: number): Promise<str
     const loadAfter = loadavg()[0]!;
     const found = await Promise.all(CLASSES.map(async (c) => (await timeGet(`${server!.url}/api/v1/services?${c.query}${c.query ? "&" : ""}limit=${c.limit}`)).found));
     const lines = [
-      `search: ${services} services, ${urls} URLs, ${rounds} requests per class and way over HTTP (next start, uncompressed), one at a time; load average ${loadBefore.toFixed(2)} at start, ${loadAfter.toFixed(2)} at end (${availableParallelism()} cores). Goal: p95 under 10 ms.`,
+      `search: ${services} services, ${urls} URLs, ${rounds} requests per class and way over HTTP (the built console through scripts/start.mjs, uncompressed), one at a time; load average ${loadBefore.toFixed(2)} at start, ${loadAfter.toFixed(2)} at end (${availableParallelism()} cores). Goal: p95 under 10 ms.`,
       `  repeat = the same request again (answers kept per catalog revision); fresh = a distinct request each time (the search made anew: the baseline); rest = total - server (routing, proxy, transfer)`,
     ];
     for (const [k, c] of CLASSES.entries()) {

@@ -1,8 +1,8 @@
 /**
  * Issue 15 item 21: the console's event loop during start-up and churn at 250,000 URLs
  * (10,000 services x 20 providers + 5 consumers, bench/registry-urls.ts, in a real
- * ZooKeeper with a 2 GB heap), on the built console (`next start`, disk cache off: a cold
- * start reads everything).
+ * ZooKeeper with a 2 GB heap), on the built console (scripts/start.mjs, as `npm start`;
+ * disk cache off: a cold start reads everything).
  *
  * The console's processes run bench/loop-monitor.mjs (NODE_OPTIONS=--import): the longest
  * event-loop block in each 250 ms, from inside, as the main thread's own CPU time in the
