@@ -185,6 +185,31 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     expect(shared.status).toBe(409);
   });
 
+  it("follows an id from the audit trail once its node is gone: a shared name's fingerprint id leads to the route's stable id", async () => {
+    const twin = (host: string) => `route://0.0.0.0/${SERVICE}?category=routers&dynamic=false&enabled=true&name=twin&router=condition&rule=%3D%3E+host+%3D+${host}`;
+    await zk.mkdirp(DIR);
+    for (const host of ["10.0.0.2", "10.0.0.3"]) await zk.create(`${DIR}/${javaUrlEncode(twin(host))}`);
+    const [a, b] = await waitFor("both twins listed", async () => {
+      const all = await list();
+      return all.length === 2 ? all : undefined;
+    });
+    const edited = routeSchema.parse((await call(byId.PUT, "PUT", `/api/v1/routes/${a!.id}`, { revision: a!.revision, priority: 2 })).json);
+    expect(edited.id).not.toBe(a!.id);
+    expect((await call(byId.DELETE, "DELETE", `/api/v1/routes/${b!.id}?revision=${b!.revision}`)).status).toBe(200);
+    // Alone with its name now, the edited twin has its stable id; a's old id (its node gone) is found through the trail.
+    const stable = stableIdOf(edited);
+    await listed(stable);
+    const moved = await waitFor("the old id redirected", async () => {
+      const res = await fetchOnce(byId.GET, "GET", `/api/v1/routes/${a!.id}`);
+      return res.status === 308 ? res : undefined;
+    });
+    expect(moved.headers.get("location")).toBe(`/api/v1/routes/${stable}`);
+    const stale = await call(disable.POST, "POST", `/api/v1/routes/${a!.id}/disable`);
+    expect([stale.status, errorCode(stale.json)]).toEqual([409, "conflict"]);
+    const written = await withIfMatch(byId.PUT, "PUT", `/api/v1/routes/${a!.id}`, edited.revision, { priority: 3 });
+    expect([written.status, (written.json as Route).id, (written.json as Route).priority]).toEqual([200, stable, 3]);
+  });
+
   it("refuses a second route of the same name for the same service, group and version, also when both are saved at once", async () => {
     const one = await create({ service: SERVICE, name: "dup", rule: "=> host = 10.0.0.1" });
     expect(one.status).toBe(201);
