@@ -117,6 +117,8 @@ export async function startProvider(options: {
    * weight by uptime / warmup until the warm-up is over (AbstractLoadBalance.getWeight).
    */
   warmupMs?: number;
+  /** Every service's `weight`, written into its registered URL (default none: Dubbo's 100, not in the URL). */
+  weight?: number;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -138,6 +140,7 @@ export async function startProvider(options: {
     ...(options.greetingVersion ? { "greeting-version": options.greetingVersion } : {}),
     ...(options.faultVersion ? { "fault-version": options.faultVersion } : {}),
     ...(options.warmupMs === undefined ? {} : { warmup: String(options.warmupMs) }),
+    ...(options.weight === undefined ? {} : { weight: String(options.weight) }),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };

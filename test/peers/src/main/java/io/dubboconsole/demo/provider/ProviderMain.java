@@ -36,7 +36,8 @@ import java.util.Set;
  * under that version instead of none: a service no other peer provides), --fault-version 2.0.0
  * (FaultService's version; another makes it a service no other peer provides), --warmup 600000
  * (every service's `warmup` in ms, Dubbo's default 10 minutes when absent: consumers scale a
- * provider's weight down by its uptime until then).
+ * provider's weight down by its uptime until then), --weight 100 (every service's `weight`
+ * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -54,6 +55,7 @@ public final class ProviderMain {
         String address = host + ":" + port;
         String dubboVersion = Version.getVersion();
         String warmup = args.get("warmup", "");
+        String weight = args.get("weight", "");
         System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
         applyDiscoveryOptions(args, dubboVersion);
 
@@ -119,9 +121,12 @@ public final class ProviderMain {
             services.add(time);
         }
 
-        if (!warmup.isEmpty()) {
-            for (ServiceConfig<?> service : services) {
+        for (ServiceConfig<?> service : services) {
+            if (!warmup.isEmpty()) {
                 service.setWarmup(Integer.valueOf(warmup));
+            }
+            if (!weight.isEmpty()) {
+                service.setWeight(Integer.valueOf(weight));
             }
         }
         bootstrap.start();
