@@ -140,7 +140,7 @@ function protocolsKept(consumer: DubboUrl, providers: readonly DubboUrl[]): read
 
 /** What the untouched views of a consumer depend on: its semantics, the override URL's coming, and its own values of the keys read. */
 function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string[]): string {
-  const own = [...keys, "application", "side", "protocol"].map((k) => rawParam(c.url, k) ?? "\u0001");
+  const own = [...keys, "protocol"].map((k) => rawParam(c.url, k) ?? "\u0001");
   return [c.semantics, overrideMade ? "o" : "-", c.url.path, ...own].join("\u0000");
 }
 

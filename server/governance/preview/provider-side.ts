@@ -14,14 +14,6 @@ export function providerSemantics(provider: DubboUrl): OverrideRelease {
   return paramOr(provider, "release", "").startsWith("2.") ? "2.7" : "3.x";
 }
 
-/**
- * The override subscription of a provider (RegistryProtocol.getSubscribedOverrideUrl): its
- * URL as `provider://` with `category=configurators` and `check=false`.
- */
-function subscription(provider: DubboUrl): DubboUrl {
-  return { ...provider, protocol: "provider", parameters: { ...provider.parameters, category: PROVIDER_CATEGORIES, check: "false" } };
-}
-
 /** The rules of `sources` whose host can reach a provider on `host` (configure matches `0.0.0.0` or the target's host). */
 function reaching(sources: HeldSources, host: string): (readonly Held[])[] {
   return [sources.registry, sources.application, sources.service].map((l) => l.filter((h) => h.configurator.url.host === ANYHOST || h.configurator.url.host === host || h.configurator.match !== undefined));
@@ -37,7 +29,8 @@ function reaching(sources: HeldSources, host: string): (readonly Held[])[] {
  */
 function configuredProvider(provider: DubboUrl, held: HeldCopies, keys: readonly string[]): PairView | null {
   const release = providerSemantics(provider);
-  const sources = held.sources(subscription(provider), release, true, PROVIDER_CATEGORIES);
+  // The override subscription (RegistryProtocol.getSubscribedOverrideUrl) is the provider's URL asking for `configurators`.
+  const sources = held.sources(provider, release, true, PROVIDER_CATEGORIES);
   const lists = reaching(sources, provider.host);
   if (lists.every((l) => l.length === 0)) return null;
   const by: PairView["by"] & Record<string, PairView["by"][string]> = {};
