@@ -2,8 +2,8 @@ package io.dubboconsole.demo.oracle;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.utils.NetUtils;
+import org.apache.dubbo.common.utils.StringUtils;
 import org.apache.dubbo.common.utils.UrlUtils;
-import org.apache.dubbo.registry.integration.RegistryDirectory;
 import org.apache.dubbo.rpc.Invocation;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.cluster.Configurator;
@@ -11,7 +11,6 @@ import org.apache.dubbo.rpc.cluster.loadbalance.AbstractLoadBalance;
 import org.apache.dubbo.rpc.cluster.loadbalance.RandomLoadBalance;
 import org.apache.dubbo.rpc.cluster.support.ClusterUtils;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -25,35 +24,23 @@ import java.util.Map;
  * A Dubbo 2.7.23 consumer's view of its providers under the configurators (the override
  * preview's oracle, test/support/config-view-oracle.ts): the registry's configurator URLs as
  * ZookeeperRegistry delivers them to the consumer's subscription (UrlUtils.isMatch) and
- * RegistryDirectory.notify keeps them (its own private isValidCategory, isNotCompatibleFor26x
- * and judgeCategory, on a directory allocated without its constructor), the config-center
+ * RegistryDirectory.notify keeps them (its private isValidCategory, isNotCompatibleFor26x and
+ * judgeCategory, restated below from 2.7.23's bytecode: loading RegistryDirectory runs its
+ * static initialiser, which needs an adaptive Cluster compiled at run time), the config-center
  * rules as DubboConfigurators reads them, then every provider as RegistryDirectory.mergeUrl
  * makes it: ClusterUtils.mergeUrl with the consumer's parameters, the three lists in turn,
  * {@code check=false}; whether toInvokers keeps it (disabled/enabled), and
  * AbstractLoadBalance.getWeight of RandomLoadBalance for a call of a method without its own weight.
  */
 public final class DubboConsumerView {
-    private static final Object DIRECTORY;
-    private static final Method VALID;
-    private static final Method COMPATIBLE;
-    private static final Method JUDGE;
     private static final Method WEIGHT;
     private static final RandomLoadBalance BALANCE = new RandomLoadBalance();
     private static final Invocation CALL = (Invocation) Proxy.newProxyInstance(DubboConsumerView.class.getClassLoader(), new Class<?>[] {Invocation.class}, (proxy, m, args) -> "getMethodName".equals(m.getName()) ? "previewCall" : nothing(m));
 
     static {
         try {
-            Field f = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            Object unsafe = f.get(null);
-            DIRECTORY = unsafe.getClass().getMethod("allocateInstance", Class.class).invoke(unsafe, RegistryDirectory.class);
-            VALID = RegistryDirectory.class.getDeclaredMethod("isValidCategory", URL.class);
-            COMPATIBLE = RegistryDirectory.class.getDeclaredMethod("isNotCompatibleFor26x", URL.class);
-            JUDGE = RegistryDirectory.class.getDeclaredMethod("judgeCategory", URL.class);
             WEIGHT = AbstractLoadBalance.class.getDeclaredMethod("getWeight", Invoker.class, Invocation.class);
-            for (Method m : new Method[] {VALID, COMPATIBLE, JUDGE, WEIGHT}) {
-                m.setAccessible(true);
-            }
+            WEIGHT.setAccessible(true);
         } catch (Exception e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -119,7 +106,7 @@ public final class DubboConsumerView {
         List<URL> delivered = new ArrayList<URL>();
         for (String s : c.registry) {
             URL u = URL.valueOf(s);
-            if (UrlUtils.isMatch(subscribe, u) && (Boolean) VALID.invoke(DIRECTORY, u) && (Boolean) COMPATIBLE.invoke(DIRECTORY, u) && "configurators".equals(JUDGE.invoke(DIRECTORY, u))) {
+            if (UrlUtils.isMatch(subscribe, u) && isValidCategory(u) && StringUtils.isEmpty(u.getParameter("compatible_config")) && UrlUtils.isConfigurator(u)) {
                 delivered.add(u);
             }
         }
@@ -154,6 +141,12 @@ public final class DubboConsumerView {
             v.weights.add((int) sum);
         }
         return v;
+    }
+
+    /** RegistryDirectory.isValidCategory (2.7.23). */
+    private static boolean isValidCategory(URL url) {
+        String category = url.getParameter("category", "providers");
+        return "routers".equals(category) || "route".equals(url.getProtocol()) || "providers".equals(category) || "configurators".equals(category) || "dynamicconfigurators".equals(category) || "appdynamicconfigurators".equals(category);
     }
 
     private static int weightOf(final URL url) throws IllegalAccessException {
