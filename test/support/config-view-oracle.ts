@@ -44,8 +44,8 @@ export interface JavaViewTiming {
   readonly checksum: number;
 }
 
-/** Production-like flags for timing: the full JIT, room for 10,000 providers per consumer. */
-const BENCH_FLAGS = ["-Xmx1g"];
+/** Production-like flags for timing: the full JIT, room for every consumer's own 10,000 parsed providers (60 cases of them). */
+const BENCH_FLAGS = ["-Xmx6g"];
 
 /**
  * Times `rounds` rounds of the Java consumers' views of `cases` (ConfigViewBench: URLs parsed

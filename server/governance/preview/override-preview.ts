@@ -6,6 +6,7 @@ import { CONDITION_KEYS } from "@/lib/override/configure";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import type { OverrideRelease } from "@/lib/override/override-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
+import { KEPT_FROM_PROVIDER } from "@/lib/routing/url/merged-provider-url";
 import { EFFECT_KEYS, patchSpread, type Spread, spreadOf } from "./override-effect";
 import { HeldCopies } from "./override-held";
 import { baseViews, type PairView, readConsumer } from "./override-judge";
@@ -140,7 +141,11 @@ function protocolsKept(consumer: DubboUrl, providers: readonly DubboUrl[]): read
 
 /** What the untouched views of a consumer depend on: its semantics, the override URL's coming, and its own values of the keys read. */
 function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string[]): string {
-  const own = [...keys, "protocol"].map((k) => rawParam(c.url, k) ?? "\u0001");
+  // 2.7.23's merged URL keeps the provider's `release`, `timestamp`, … whatever the consumer says; 3.3.6's
+  // `timestamp` is read by nothing shown (its registry strips the providers', so no warm-up): a
+  // consumer's own registration time does not split the consumers into kinds.
+  const ignored = (k: string) => (c.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp");
+  const own = [...keys, "protocol"].map((k) => (ignored(k) ? "" : (rawParam(c.url, k) ?? "\u0001")));
   return [c.semantics, overrideMade ? "o" : "-", c.url.path, ...own].join("\u0000");
 }
 
