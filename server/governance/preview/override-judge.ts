@@ -128,6 +128,23 @@ function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], rel
   if (rule.host !== ANYHOST && rule.host !== localHost) return byHost(providers).get(rule.host) ?? [];
   const list = paramOr(rule, "providerAddresses", undefined);
   if (list === undefined) return null;
+  let byList = addressReach.get(h);
+  if (byList === undefined) addressReach.set(h, (byList = new Map()));
+  const id = `${release} ${list}`;
+  let reach = byList.get(providers)?.get(id);
+  if (reach === undefined) {
+    reach = addressesReached(list, providers, release);
+    let forProviders = byList.get(providers);
+    if (forProviders === undefined) byList.set(providers, (forProviders = new Map()));
+    forProviders.set(id, reach);
+  }
+  return reach;
+}
+
+/** The providers a rule's `providerAddresses` reach, per rule and provider list (consumers of one state share their rules). */
+const addressReach = new WeakMap<Held, Map<readonly DubboUrl[], Map<string, readonly number[] | null>>>();
+
+function addressesReached(list: string, providers: readonly DubboUrl[], release: OverrideRelease): readonly number[] | null {
   if (release === "2.7") {
     if (list.includes(ANYHOST)) return null;
     const out: number[] = [];

@@ -15,8 +15,14 @@ export function providerSemantics(provider: DubboUrl): OverrideRelease {
 }
 
 /** The rules of `sources` whose host can reach a provider on `host` (configure matches `0.0.0.0` or the target's host). */
-function reaching(sources: HeldSources, host: string): (readonly Held[])[] {
-  return [sources.registry, sources.application, sources.service].map((l) => l.filter((h) => h.configurator.url.host === ANYHOST || h.configurator.url.host === host || h.configurator.match !== undefined));
+function reaching(sources: HeldSources, host: string, side: string | undefined): (readonly Held[])[] {
+  return [sources.registry, sources.application, sources.service].map((l) => l.filter((h) => (h.configurator.url.host === ANYHOST || h.configurator.url.host === host || h.configurator.match !== undefined) && !otherSide(h, side)));
+}
+
+/** A config-center rule (with `configVersion`) applies only to a URL of its own side (AbstractConfigurator.configure). */
+function otherSide(h: Held, side: string | undefined): boolean {
+  const version = rawParam(h.configurator.url, "configVersion");
+  return version !== undefined && version !== "" && (side === undefined || rawParam(h.configurator.url, "side") !== side);
 }
 
 /**
@@ -31,7 +37,7 @@ function configuredProvider(provider: DubboUrl, held: HeldCopies, keys: readonly
   const release = providerSemantics(provider);
   // The override subscription (RegistryProtocol.getSubscribedOverrideUrl) is the provider's URL asking for `configurators`.
   const sources = held.sources(provider, release, true, PROVIDER_CATEGORIES);
-  const lists = reaching(sources, provider.host);
+  const lists = reaching(sources, provider.host, rawParam(provider, "side"));
   if (lists.every((l) => l.length === 0)) return null;
   const by: PairView["by"] & Record<string, PairView["by"][string]> = {};
   for (const k of keys) by[k] = null;
