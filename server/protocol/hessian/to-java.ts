@@ -1,4 +1,4 @@
-import { binaryClassName, classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE } from "@/lib/dubbo/java-type-ref";
+import { classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { InvalidArgumentsError } from "@/lib/errors";
 import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
 import { inJavaHashOrder } from "./java-hash-order";
@@ -136,8 +136,6 @@ function numberOf(n: number): HessianValue {
   if (Number.isSafeInteger(n)) return BigInt(n);
   return new JavaDouble(n);
 }
-
-const JAVA_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 
 function isObject(json: unknown): json is Record<string, unknown> {
   return typeof json === "object" && json !== null && !Array.isArray(json);
@@ -296,8 +294,10 @@ function wrap<T>(path: string, read: () => T): T {
   }
 }
 
+/** A class name as the JSON gives it (`io.x.User`, `io.x.Outer.Inner`, `String`), as its binary name. */
 function className(json: unknown): string {
-  if (typeof json === "string" && JAVA_NAME.test(json)) return binaryClassName(json);
+  const parsed = typeof json === "string" ? parseJavaType(json) : undefined;
+  if (parsed?.ok && parsed.type.kind === "class" && parsed.type.args.length === 0) return parsed.type.name;
   throw new Unfit(`"class" must be a Java class name, got ${describeJson(json)}`);
 }
 
