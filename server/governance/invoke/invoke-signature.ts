@@ -1,6 +1,6 @@
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
 import { erasedTypeName } from "@/lib/dubbo/java-type-ref";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { type TypeCatalog, typeCatalogOf } from "../../protocol/hessian/type-catalog";
 
 /**

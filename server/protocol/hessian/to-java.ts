@@ -1,5 +1,5 @@
 import { classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
 import { inJavaHashOrder } from "./java-hash-order";
 import { JAVA_TIME_READERS } from "./java-time";
