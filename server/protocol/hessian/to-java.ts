@@ -294,10 +294,14 @@ function wrap<T>(path: string, read: () => T): T {
   }
 }
 
-/** A class name as the JSON gives it (`io.x.User`, `io.x.Outer.Inner`, `String`), as its binary name. */
+/**
+ * A class name as the JSON gives it (`io.x.User`, `io.x.Outer.Inner`, `Long`), as its binary
+ * name. A name the parser reads as a type variable (`A`, `T1`) names a class of the default
+ * package here, so it is kept as written.
+ */
 function className(json: unknown): string {
   const parsed = typeof json === "string" ? parseJavaType(json) : undefined;
-  if (parsed?.ok && parsed.type.kind === "class" && parsed.type.args.length === 0) return parsed.type.name;
+  if (parsed?.ok && parsed.type.kind === "class" && parsed.type.args.length === 0) return parsed.type === OBJECT_TYPE ? (json as string) : parsed.type.name;
   throw new Unfit(`"class" must be a Java class name, got ${describeJson(json)}`);
 }
 

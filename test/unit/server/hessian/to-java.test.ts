@@ -172,6 +172,14 @@ describe("toJava without a declared type (java.lang.Object)", () => {
     expect(refusal("java.lang.Object", { class: "not a name" }).message).toContain('"class" must be a Java class name');
   });
 
+  it("reads the class name with the one Java type parser: java.lang simple names, canonical nested names, no type arguments", () => {
+    expect(java("java.lang.Object", { class: "Long", value: "7" })).toBe(7n);
+    expect((java("java.lang.Object", { class: "io.x.Outer.Inner", a: 1 }) as JavaObject).className).toBe("io.x.Outer$Inner");
+    expect((java("java.lang.Object", { class: "A", a: 1 }) as JavaObject).className).toBe("A");
+    expect(refusal("java.lang.Object", { class: "java.util.List<java.lang.Long>" }).message).toContain('"class" must be a Java class name');
+    expect(refusal("java.lang.Object", { class: "int" }).message).toContain('"class" must be a Java class name');
+  });
+
   it("refuses JSON nested deeper than any call needs", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 300; i++) deep = [deep];
