@@ -11,7 +11,7 @@
  * Either compares the value with what was sent.
  */
 import { urlAddress } from "@/lib/dubbo/url";
-import { CodecError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
 import { ClusterInvoker } from "@/server/cluster/cluster-invoker";
 import { createClusterEnv } from "@/server/cluster/cluster-env";
 import { directDirectory, parseDirectUrls } from "@/server/cluster/direct-connection";

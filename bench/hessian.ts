@@ -18,7 +18,7 @@ import hessian from "hessian.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { type JavaTypeRef, parseJavaType } from "@/lib/dubbo/java-type-ref";
+import { describeTypeFault, type JavaTypeRef, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
@@ -74,7 +74,7 @@ function userHessianJs(id: number) {
 
 function type(text: string): JavaTypeRef {
   const parsed = parseJavaType(text);
-  if (!parsed.ok) throw new Error(parsed.reason);
+  if (!parsed.ok) throw new Error(describeTypeFault(text, parsed));
   return parsed.type;
 }
 

@@ -15,7 +15,7 @@
  *   part of the goal; said so that the answer's size is not hidden).
  */
 import { routePreviewBodySchema, type RoutePreviewResponse } from "@/lib/api/route-preview";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { benchConsumer, type PreviewRegistryShape, startPreviewRegistry } from "./preview-registry";
 import { serviceInterface } from "./registry-urls";
@@ -39,10 +39,10 @@ export interface ServerPreviewTimes {
 }
 
 /** Starts the registry of `shape`, times `rounds` previews of the rules `edit` gives per semantics, stops it. */
-export async function benchServerPreview(shape: PreviewRegistryShape, edit: (n: number) => string, method: string, rounds: number): Promise<Map<RouteSemantics, ServerPreviewTimes>> {
+export async function benchServerPreview(shape: PreviewRegistryShape, edit: (n: number) => string, method: string, rounds: number): Promise<Map<DubboRelease, ServerPreviewTimes>> {
   const registry = await startPreviewRegistry(shape);
   try {
-    const times = new Map<RouteSemantics, ServerPreviewTimes>();
+    const times = new Map<DubboRelease, ServerPreviewTimes>();
     for (const semantics of ["2.7", "3.x"] as const) {
       const body = (n: number) => routePreviewBodySchema.parse({ service: serviceInterface(shape.service), rule: edit(n), semantics, consumer: benchConsumer(shape, 0), invocation: { method } });
       const timed = (n: number): [number, RoutePreviewResponse] => {

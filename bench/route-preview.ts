@@ -27,7 +27,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { forgetParsedUrls, routeCondition } from "@/lib/routing/evaluate/condition-route";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { benchJavaRoute } from "../test/support/route-oracle-bench";
 import type { PreviewRegistryShape } from "./preview-registry";
 import { goal } from "./registry-goals";
@@ -67,7 +67,7 @@ function median(xs: readonly number[]): number {
 }
 
 /** Times `rounds` previews (after the JIT calls); `cold` forgets the parsed URLs before each. */
-function timeEngine(semantics: RouteSemantics, consumer: string, providers: readonly string[], rounds: number, cold: boolean): { ms: number[]; kept: number } {
+function timeEngine(semantics: DubboRelease, consumer: string, providers: readonly string[], rounds: number, cold: boolean): { ms: number[]; kept: number } {
   const ms: number[] = [];
   let kept = -1;
   for (let i = 0; i < JIT_CALLS + rounds; i++) {

@@ -12,7 +12,7 @@ import { invoke } from "@/lib/api/invoke-client";
 import type { TypeResolver } from "@/lib/invoke/field-spec";
 import { invokeRequestOf, recentEntryOf } from "@/lib/invoke/invoke-request";
 import { DEFAULT_SETTINGS, type InvokeSettings, invokeSettingsSchema, type SettingsFields as Fields, settingsOf } from "@/lib/invoke/invoke-settings";
-import { parseJavaTypeName, splitTypeList } from "@/lib/invoke/java-type-name";
+import { describeTypeFault, parseJavaType, splitTypeList } from "@/lib/dubbo/java-type-ref";
 import type { RecentInvocation } from "@/lib/invoke/recent-invocations";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
@@ -37,8 +37,11 @@ export interface Replay {
 /** The parameter types the operator typed, or why they cannot be used. */
 function typedTypes(text: string): { types: string[]; problem: string | null } {
   const types = splitTypeList(text);
-  const bad = types.find((t) => parseJavaTypeName(t) === null);
-  return bad === undefined ? { types, problem: null } : { types: [], problem: `${JSON.stringify(bad)} is not a Java type name (such as java.lang.String, int[] or java.util.List<com.foo.User>)` };
+  for (const t of types) {
+    const parsed = parseJavaType(t);
+    if (!parsed.ok) return { types: [], problem: `not a Java type name (such as java.lang.String, int[] or java.util.List<com.foo.User>): ${describeTypeFault(t, parsed)}` };
+  }
+  return { types, problem: null };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RouteTarget } from "@/lib/api/routes";
 import { obeyedCopies } from "@/lib/dubbo/rule-copies";
 import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { routingContext } from "@/lib/routing/evaluate/routing-context";
 import { matchWhen } from "@/lib/routing/evaluate/when-side";
 
@@ -46,7 +46,7 @@ export function targetsInWords(configCenter: boolean, consumers: readonly Consum
 }
 
 /** The semantics a consumer of `release` routes with: 2.7 for the registry copy (2.x to 3.0.4), 3.x for 3.0.5+; null when the release is unknown. */
-export function releaseSemantics(release: string): RouteSemantics | null {
+export function releaseSemantics(release: string): DubboRelease | null {
   const obeyed = obeyedCopies(release);
   if (obeyed.line === "unknown") return null;
   return obeyed.registrySemantics ?? "3.x";

@@ -5,7 +5,7 @@ import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { isJavaBlank } from "@/lib/routing/parse/java-text";
 import { BLANK_RULE_MESSAGE } from "@/lib/routing/parse/rule-syntax-error";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { defaultTargets } from "./consumer-copies";
 
 /**
@@ -33,7 +33,7 @@ export function checkRule(rule: string, configCenter = false): RuleCheck | null 
   return parseProblem(rule, "2.7", "") ?? (configCenter ? parseProblem(rule, "3.x", "Dubbo 3.x consumers, which read the config center, refuse it: ") : null);
 }
 
-function parseProblem(rule: string, semantics: RouteSemantics, prefix: string): RuleCheck | null {
+function parseProblem(rule: string, semantics: DubboRelease, prefix: string): RuleCheck | null {
   try {
     parseConditionRule(rule, semantics);
     return null;

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { type BuilderRule, rowsToRule, ruleToRows } from "@/lib/routing/builder/builder-rows";
 import type { ConditionSuggestions } from "@/lib/routing/builder/condition-suggestions";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { cn } from "@/lib/cn";
 import { Button } from "../ui/button";
 import { type EditableRule, editableRows, RuleBuilder } from "./rule-builder";
@@ -39,7 +39,7 @@ export function RuleField({
   value: string;
   onChange: (rule: string) => void;
   check: RuleCheck | null;
-  semantics: RouteSemantics;
+  semantics: DubboRelease;
   suggestions: ConditionSuggestions;
 }) {
   const [initial] = useState(() => ruleToRows(value, semantics));

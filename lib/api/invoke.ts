@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { says, shown } from "./field-messages";
-import { parseJavaTypeName } from "../invoke/java-type-name";
+import { isJavaType } from "../dubbo/java-type-ref";
 
 /** The most arguments a call may carry: the JVM's limit on a method's parameters. */
 export const INVOKE_MAX_ARGUMENTS = 255;
@@ -58,7 +58,7 @@ export function directUrlParts(url: string): string[] {
 const typeNameField = z
   .string({ error: says("each of parameterTypes", "a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>") })
   .max(INVOKE_MAX_TYPE_NAME_LENGTH, { error: `each of parameterTypes must be at most ${INVOKE_MAX_TYPE_NAME_LENGTH} characters`, abort: true })
-  .refine((t) => parseJavaTypeName(t) !== null, { error: (issue) => `each of parameterTypes must be a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>, got ${shown(issue.input)}` });
+  .refine((t) => isJavaType(t), { error: (issue) => `each of parameterTypes must be a Java type name such as java.lang.String, int[] or java.util.List<com.foo.User>, got ${shown(issue.input)}` });
 
 /**
  * Body of POST /api/v1/invoke.

@@ -6,7 +6,17 @@
  * array names `[I`, `[Ljava.lang.String;` that Dubbo's ReflectUtils.name2class also reads.
  *
  * Parsed into a {@link JavaTypeRef}: class names are binary names (`$` for nesting), as
- * Class.getName() and hessian's class definitions spell them.
+ * Class.getName() and hessian's class definitions spell them. This is the one parser of
+ * Java type names, in the browser (the invoke form's fields, its typed parameter types) and
+ * on the server (descriptors, generic invocation, hessian typing, overload matching).
+ *
+ * What it reads: primitives and `void`; class names, qualified or a java.lang simple name
+ * (`String` → `java.lang.String`); type arguments, wildcards read as their bound (`?` and
+ * `? super T` as java.lang.Object); a type variable's stand-in (`T`, `K`, `T1`) as
+ * java.lang.Object (its erasure when unbounded); `[]` arrays; one `...` at the end (varargs,
+ * an array); the JVM's `[I`, `[[J`, `[Ljava.lang.String;` (slashes too); Java whitespace
+ * (space, tab, form feed, CR, LF; JLS §3.6) between tokens, and nothing else.
+ * A fault is a {@link JavaTypeFault}: what is wrong and the offset in the text where it is.
  */
 
 /** The JVM's primitive types, and `void` for results. */
@@ -18,7 +28,13 @@ export type JavaTypeRef =
   | { readonly kind: "class"; readonly name: string; readonly args: readonly JavaTypeRef[] }
   | { readonly kind: "array"; readonly component: JavaTypeRef };
 
-export type JavaTypeParse = { readonly ok: true; readonly type: JavaTypeRef } | { readonly ok: false; readonly reason: string };
+/** Why a text is not a Java type: `reason` in words, `offset` the index in the text where the fault is. */
+export interface JavaTypeFault {
+  readonly reason: string;
+  readonly offset: number;
+}
+
+export type JavaTypeParse = { readonly ok: true; readonly type: JavaTypeRef } | ({ readonly ok: false } & JavaTypeFault);
 
 const PRIMITIVES: ReadonlySet<string> = new Set(["boolean", "byte", "short", "int", "long", "float", "double", "char", "void"]);
 
@@ -54,7 +70,7 @@ export function classType(name: string, args: readonly JavaTypeRef[] = []): Java
 const parsedTypes = new Map<string, JavaTypeParse>();
 const PARSED_TYPES_LIMIT = 1024;
 
-/** Parses a type name; `reason` says what is wrong and where. The answer is shared between callers: never mutate it. */
+/** Parses a type name; a fault says what is wrong (`reason`) and where (`offset`). The answer is shared between callers: never mutate it. */
 export function parseJavaType(text: string): JavaTypeParse {
   let parsed = parsedTypes.get(text);
   if (parsed === undefined) {
@@ -71,9 +87,68 @@ function parseUncached(text: string): JavaTypeParse {
     const type = parser.whole();
     return { ok: true, type };
   } catch (e) {
-    if (e instanceof TypeSyntax) return { ok: false, reason: e.message };
+    if (e instanceof TypeSyntax) return { ok: false, reason: e.message, offset: e.offset };
     throw e;
   }
+}
+
+/** A fault in words with its place: `a closing '>' is missing at offset 16 of "java.util.List<T"`. */
+export function describeTypeFault(text: string, fault: JavaTypeFault): string {
+  return `${fault.reason} at offset ${fault.offset} of ${JSON.stringify(text)}`;
+}
+
+/** Whether `text` names a Java type (void included). */
+export function isJavaType(text: string): boolean {
+  return parseJavaType(text).ok;
+}
+
+/** The erasure of a type (JLS §4.6): the type arguments dropped, at every array depth. */
+export function erasure(type: JavaTypeRef): JavaTypeRef {
+  switch (type.kind) {
+    case "primitive":
+      return type;
+    case "class":
+      return type.args.length === 0 ? type : classType(type.name);
+    case "array": {
+      const component = erasure(type.component);
+      return component === type.component ? type : { kind: "array", component };
+    }
+  }
+}
+
+/**
+ * The erased name of a type name, for telling overloads apart as the JVM does:
+ * `java.util.List<io.x.User>[]` → `java.util.List[]`, `[Ljava.lang.String;` →
+ * `java.lang.String[]`, `io.x.Outer.Inner` → `io.x.Outer$Inner`; a text that is not a type
+ * stays as it is, without its whitespace.
+ */
+export function erasedTypeName(text: string): string {
+  const parsed = parseJavaType(text);
+  return parsed.ok ? formatJavaType(erasure(parsed.type)) : text.replace(/[ \t\f\r\n]/g, "");
+}
+
+/**
+ * A comma-separated list of type names, as an operator types a method's parameter types
+ * (`java.lang.String, java.util.Map<java.lang.String,java.lang.Integer>, int`), cut at the
+ * commas outside `<>` and trimmed; an empty or blank text is no types. The parts are not
+ * checked: parse each with {@link parseJavaType}.
+ */
+export function splitTypeList(text: string): string[] {
+  if (text.trim() === "") return [];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "<") depth += 1;
+    else if (c === ">") depth = Math.max(0, depth - 1);
+    else if (c === "," && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
 }
 
 /**
@@ -113,7 +188,19 @@ function isTypeVariable(name: string): boolean {
   return /^[A-Z][0-9]?$/.test(name);
 }
 
-class TypeSyntax extends Error {}
+class TypeSyntax extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Java's white space between tokens (JLS §3.6): space, tab, form feed, CR and LF; not Unicode's other spaces. */
+function isJavaSpace(c: string | undefined): boolean {
+  return c === " " || c === "\t" || c === "\f" || c === "\r" || c === "\n";
+}
 
 class TypeParser {
   private at = 0;
@@ -122,7 +209,7 @@ class TypeParser {
 
   whole(): JavaTypeRef {
     this.space();
-    if (this.at >= this.text.length) throw new TypeSyntax("the type name is empty");
+    if (this.at >= this.text.length) throw new TypeSyntax("the type name is empty", this.at);
     const type = this.text[this.at] === "[" ? this.jvmArray() : this.type(true);
     this.space();
     if (this.at < this.text.length) throw this.error(`unexpected ${JSON.stringify(this.text[this.at])}`);
@@ -130,11 +217,11 @@ class TypeParser {
   }
 
   private error(what: string): TypeSyntax {
-    return new TypeSyntax(`${what} at offset ${this.at} of ${JSON.stringify(this.text)}`);
+    return new TypeSyntax(what, this.at);
   }
 
   private space(): void {
-    while (this.at < this.text.length && /\s/.test(this.text[this.at]!)) this.at++;
+    while (isJavaSpace(this.text[this.at])) this.at++;
   }
 
   /** `name`, `name<args>`, then `[]`s and, at the top, one `...`. */
@@ -181,9 +268,9 @@ class TypeParser {
       args.push(this.typeArg());
       this.space();
       const c = this.text[this.at];
+      if (c !== "," && c !== ">") throw this.error(c === undefined ? "a closing '>' is missing" : `expected ',' or '>' but found ${JSON.stringify(c)}`);
       this.at++;
       if (c === ">") return args;
-      if (c !== ",") throw this.error(c === undefined ? "a closing '>' is missing" : `expected ',' or '>' but found ${JSON.stringify(c)}`);
     }
   }
 
@@ -192,15 +279,20 @@ class TypeParser {
     if (!this.peek("?")) return this.type(false);
     this.at++;
     this.space();
-    if (/^extends\b/.test(this.text.slice(this.at))) {
+    if (this.keyword("extends")) {
       this.at += "extends".length;
       return this.type(false);
     }
-    if (/^super\b/.test(this.text.slice(this.at))) {
+    if (this.keyword("super")) {
       this.at += "super".length;
       this.type(false);
     }
     return OBJECT_TYPE;
+  }
+
+  /** Whether `word` follows as a whole word. */
+  private keyword(word: string): boolean {
+    return this.text.startsWith(word, this.at) && !/[\p{L}\p{N}_$]/u.test(this.text.charAt(this.at + word.length));
   }
 
   /** `[I`, `[[J`, `[Ljava.lang.String;` (or with slashes). */

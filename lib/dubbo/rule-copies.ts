@@ -17,7 +17,7 @@
  * - 2.6 and older have no config center.
  */
 
-import type { RouteSemantics } from "../routing/route-semantics";
+import type { DubboRelease } from "./dubbo-release";
 
 /** The two places a console writes a route. */
 export type RuleCopy = "registry" | "config-center";
@@ -56,7 +56,7 @@ export interface ObeyedCopies {
    * only matters where a condition reads a parameter the consumer merges in), so `"2.7"`;
    * null when it ignores the registry copy, or its release is unknown.
    */
-  readonly registrySemantics: RouteSemantics | null;
+  readonly registrySemantics: DubboRelease | null;
   /** What it reads of the config center; null when it reads none of the console's config-center rules. */
   readonly configCenter: ConfigCenterReading | null;
   /** One or two sentences for an operator. */

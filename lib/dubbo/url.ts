@@ -1,4 +1,5 @@
 import { ConsoleError } from "../errors";
+import type { DubboRelease } from "./dubbo-release";
 
 /**
  * The Dubbo URL model: `protocol://[user[:password]@]host[:port]/path?k=v&k2=v2`.
@@ -8,7 +9,7 @@ import { ConsoleError } from "../errors";
  * a Java consumer sees:
  * - parameters split on `&` and `;`; the first `=` separates name from value;
  * - a parameter with no value (`k` or `k=`) is `""` in 3.x but takes its own name as
- *   value in 2.7 (`addParam`, dubbo-2.7.23 vs dubbo-3.3.1): pass the {@link UrlDialect};
+ *   value in 2.7 (`addParam`, dubbo-2.7.23 vs dubbo-3.3.1): pass the {@link DubboRelease};
  * - a `default.x` parameter also supplies `x` when `x` is absent;
  * - a later duplicate overwrites an earlier one;
  * - host/port come from the last `:` before the path; a non-numeric port is an error.
@@ -40,15 +41,12 @@ export class UrlSyntaxError extends ConsoleError {
 
 const DEFAULT_KEY_PREFIX = "default.";
 
-/** Whose `URL.valueOf` to mirror where 2.7 and 3.x differ (valueless parameters). */
-export type UrlDialect = "2.7" | "3.x";
-
 /**
  * Parses a decoded URL string, as `URL.valueOf(String)` does. `like`: a URL parsed before
  * (say, another provider of the same service); the result holds its strings where they are
  * equal instead of copies of its own. It changes no value, only the memory they take.
  */
-export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
+export function parseDubboUrl(input: string, dialect: DubboRelease = "3.x", like?: DubboUrl): DubboUrl {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
   const parameters = q >= 0 ? parseParameters(input, q + 1, dialect, like?.parameters) : {};
@@ -60,7 +58,7 @@ export function parseDubboUrl(input: string, dialect: UrlDialect = "3.x", like?:
  * as {@link parseDubboUrl} reads them; for callers that parse the rest of the URL their own
  * way (lib/routing mirrors each Java version's body parsing, nulls included).
  */
-export function parseDubboUrlParameters(input: string, dialect: UrlDialect = "3.x"): Record<string, string> {
+export function parseDubboUrlParameters(input: string, dialect: DubboRelease = "3.x"): Record<string, string> {
   const q = input.indexOf("?");
   return q >= 0 ? parseParameters(input, q + 1, dialect, undefined) : {};
 }
@@ -71,7 +69,7 @@ export function parseDubboUrlParameters(input: string, dialect: UrlDialect = "3.
  * per dialect) without reading the others: it looks for `name` only where a parameter name
  * can start. For a caller that needs a few parameters of many URLs (a route preview).
  */
-export function dubboUrlParameter(input: string, name: string, dialect: UrlDialect = "3.x"): string | undefined {
+export function dubboUrlParameter(input: string, name: string, dialect: DubboRelease = "3.x"): string | undefined {
   const q = input.indexOf("?");
   if (q < 0 || name.includes(AMPERSAND) || name.includes(SEMICOLON) || name.includes(EQUALS)) return undefined;
   // No segment is named "" (a name has at least one char); `default.` alone names it.
@@ -80,7 +78,7 @@ export function dubboUrlParameter(input: string, name: string, dialect: UrlDiale
 }
 
 /** The value of the first or last segment of the query (from `from`) named `name`. */
-function findParameter(input: string, from: number, name: string, dialect: UrlDialect, which: "first" | "last"): string | undefined {
+function findParameter(input: string, from: number, name: string, dialect: DubboRelease, which: "first" | "last"): string | undefined {
   let found: string | undefined;
   for (let p = input.indexOf(name, from); p >= 0; p = input.indexOf(name, p + 1)) {
     let b = p - 1;
@@ -115,7 +113,7 @@ export const PROTOCOL_SEPARATOR_ENCODED = "%3A%2F%2F";
  * `ZookeeperRegistry.toUrlsWithoutEmpty` (2.7.23 and 3.3), a name without an encoded
  * `://` is not a URL: it is rejected here, where Dubbo silently skips it.
  */
-export function parseEncodedDubboUrl(nodeName: string, dialect: UrlDialect = "3.x", like?: DubboUrl): DubboUrl {
+export function parseEncodedDubboUrl(nodeName: string, dialect: DubboRelease = "3.x", like?: DubboUrl): DubboUrl {
   if (!nodeName.includes(PROTOCOL_SEPARATOR_ENCODED)) {
     throw new UrlSyntaxError(nodeName, `no encoded "://" (${PROTOCOL_SEPARATOR_ENCODED}); Dubbo ignores such a node`);
   }
@@ -166,7 +164,7 @@ const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
  * the name splits name from value. Works by indexOf on the whole string, so a URL costs a
  * few calls per parameter and no copy of its query.
  */
-function parseParameters(input: string, from: number, dialect: UrlDialect, like: Readonly<Record<string, string>> | undefined): Record<string, string> {
+function parseParameters(input: string, from: number, dialect: DubboRelease, like: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const params: Record<string, string> = {};
   const length = input.length;
   let semicolon = input.indexOf(SEMICOLON, from);

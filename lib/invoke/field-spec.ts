@@ -1,5 +1,5 @@
 import type { TypeDefinition } from "../dubbo/service-definition";
-import { type JavaTypeName, componentType, erasedTypeName, formatJavaTypeName, parseJavaTypeName } from "./java-type-name";
+import { erasure, formatJavaType, type JavaTypeRef, parseJavaType } from "../dubbo/java-type-ref";
 
 /**
  * What kind of form field a Java type gets, and the JSON it is sent as (the invoke API's
@@ -129,8 +129,18 @@ export class TypeResolver {
   private readonly definitions: ReadonlyMap<string, TypeDefinition>;
   private readonly specs = new Map<string, FieldSpec>();
 
+  /**
+   * The definitions by name as the metadata writes it, and by the name as the parser writes
+   * it (binary nested names, java.lang simple names in full), so `io.x.Outer.Inner` and
+   * `io.x.Outer$Inner` find the same definition.
+   */
   constructor(definitions: readonly TypeDefinition[] = []) {
-    this.definitions = new Map(definitions.map((d) => [d.type, d]));
+    const byName = new Map(definitions.map((d) => [d.type, d]));
+    for (const d of definitions) {
+      const parsed = parseJavaType(d.type);
+      if (parsed.ok && !byName.has(formatJavaType(parsed.type))) byName.set(formatJavaType(parsed.type), d);
+    }
+    this.definitions = byName;
   }
 
   /** The field spec of the type named `type`. */
@@ -144,18 +154,19 @@ export class TypeResolver {
   }
 
   private read(text: string): FieldSpec {
-    const parsed = parseJavaTypeName(text);
-    if (!parsed) return { kind: "json", type: text, why: `${JSON.stringify(text)} is not a Java type name` };
-    const type = formatJavaTypeName(parsed);
-    if (parsed.dims > 0) {
-      const element = componentType(parsed)!;
-      if (element.dims === 0 && element.name === "byte") return { kind: "bytes", type };
-      return { kind: "list", type, collection: "array", element: formatJavaTypeName(element) };
+    const result = parseJavaType(text);
+    if (!result.ok) return { kind: "json", type: text, why: `${JSON.stringify(text)} is not a Java type name` };
+    const parsed = result.type;
+    const type = formatJavaType(parsed);
+    if (parsed.kind === "array") {
+      const element = parsed.component;
+      if (element.kind === "primitive" && element.name === "byte") return { kind: "bytes", type };
+      return { kind: "list", type, collection: "array", element: formatJavaType(element) };
     }
     return this.scalar(parsed, type) ?? this.container(parsed, type) ?? this.defined(parsed, type);
   }
 
-  private scalar({ name }: JavaTypeName, type: string): FieldSpec | null {
+  private scalar({ name }: Exclude<JavaTypeRef, { kind: "array" }>, type: string): FieldSpec | null {
     const integer = INTEGERS[name];
     if (integer) return { kind: "integer", type, ...integer };
     const float = FLOATS[name];
@@ -171,9 +182,10 @@ export class TypeResolver {
     return null;
   }
 
-  private container(parsed: JavaTypeName, type: string): FieldSpec | null {
+  private container(parsed: Exclude<JavaTypeRef, { kind: "array" }>, type: string): FieldSpec | null {
+    if (parsed.kind !== "class") return null;
     const items = this.definitions.get(type)?.items ?? [];
-    const arg = (i: number) => (parsed.args[i] ? formatJavaTypeName(parsed.args[i]) : (items[i] ?? OBJECT));
+    const arg = (i: number) => (parsed.args[i] ? formatJavaType(parsed.args[i]) : (items[i] ?? OBJECT));
     const collection = LISTS[parsed.name];
     if (collection) return { kind: "list", type, collection, element: arg(0) };
     if (MAPS.has(parsed.name)) {
@@ -185,9 +197,9 @@ export class TypeResolver {
     return null;
   }
 
-  private defined(parsed: JavaTypeName, type: string): FieldSpec {
+  private defined(parsed: Exclude<JavaTypeRef, { kind: "array" }>, type: string): FieldSpec {
     if (parsed.name === OBJECT) return { kind: "json", type, why: "java.lang.Object takes any JSON value" };
-    const definition = this.definitions.get(type) ?? this.definitions.get(erasedTypeName(parsed));
+    const definition = this.definitions.get(type) ?? this.definitions.get(formatJavaType(erasure(parsed)));
     if (definition && definition.enums.length > 0) return { kind: "enum", type, constants: definition.enums };
     const properties = Object.entries(definition?.properties ?? {});
     if (properties.length > 0) {

@@ -1,4 +1,4 @@
-import { splitTypeList } from "./java-type-name";
+import { splitTypeList } from "../dubbo/java-type-ref";
 
 /**
  * What the Invoke page's address names (see invokeHref in lib/format/hrefs.ts): the

@@ -3,7 +3,7 @@ import { parseDubboUrl } from "../dubbo/url";
 import type { AddressMatch, ConditionMatch, ListStringMatch, ParamMatch, StringMatch } from "./condition-match";
 import type { ConfiguratorUrl } from "./configurator";
 import { flowColonError } from "./flow-colon";
-import type { OverrideRelease } from "./override-release";
+import type { DubboRelease } from "../dubbo/dubbo-release";
 import { OverrideRuleError } from "./override-rule-error";
 
 /**
@@ -24,7 +24,7 @@ import { OverrideRuleError } from "./override-rule-error";
  *   `router`, `rule`, `runtime`, `type` are removed (AbstractConfiguratorListener's securityKey).
  * @throws OverrideRuleError where Java's parse throws (the consumer then ignores the rule).
  */
-export function parseConfigRule(text: string, release: OverrideRelease): ConfiguratorUrl[] {
+export function parseConfigRule(text: string, release: DubboRelease): ConfiguratorUrl[] {
   const json = jsonArray(text);
   if (json !== undefined) return json.map((u) => ({ url: parseDubboUrl(u, release) }));
   if (release === "2.7") {
@@ -72,7 +72,7 @@ interface Item {
   readonly match: ConditionMatch | undefined;
 }
 
-function readItem(m: Record<string, unknown>, release: OverrideRelease): Item {
+function readItem(m: Record<string, unknown>, release: DubboRelease): Item {
   return {
     type: stringField(m, "type", release),
     enabled: m.enabled === undefined || m.enabled === null ? "null" : String(booleanOf(m.enabled)),
@@ -86,7 +86,7 @@ function readItem(m: Record<string, unknown>, release: OverrideRelease): Item {
   };
 }
 
-function serviceItem(item: Item, config: RuleHead, release: OverrideRelease): ConfiguratorUrl[] {
+function serviceItem(item: Item, config: RuleHead, release: DubboRelease): ConfiguratorUrl[] {
   const out: ConfiguratorUrl[] = [];
   for (const addr of addressesOf(item)) {
     const base = `override://${addr}/${appendService(config.key)}${parameterString(item, release)}&enabled=${enabledOf(item, config)}&configVersion=${config.configVersion ?? "null"}`;
@@ -97,7 +97,7 @@ function serviceItem(item: Item, config: RuleHead, release: OverrideRelease): Co
   return out;
 }
 
-function appItem(item: Item, config: RuleHead, release: OverrideRelease): ConfiguratorUrl[] {
+function appItem(item: Item, config: RuleHead, release: DubboRelease): ConfiguratorUrl[] {
   const out: ConfiguratorUrl[] = [];
   for (const addr of addressesOf(item)) {
     const services = item.services && item.services.length > 0 ? item.services : ["*"];
@@ -124,7 +124,7 @@ function addressesOf(item: Item): string[] {
 }
 
 /** ConfigParser.toParameterString. */
-function parameterString(item: Item, release: OverrideRelease): string {
+function parameterString(item: Item, release: DubboRelease): string {
   let s = "category=dynamicconfigurators";
   if (item.side !== undefined) s += `&side=${item.side}`;
   if (item.parameters === undefined || item.parameters.length === 0) throw new OverrideRuleError("Invalid configurator rule, please specify at least one parameter you want to change in the rule.");
@@ -165,7 +165,7 @@ function isMap(v: unknown): v is Record<string, unknown> {
 }
 
 /** A `(String) map.get(key)` field: 3.3.6 casts (a non-string fails); 2.7.23's PojoUtils converts a scalar to its text. */
-function stringField(m: Record<string, unknown>, key: string, release: OverrideRelease): string | undefined {
+function stringField(m: Record<string, unknown>, key: string, release: DubboRelease): string | undefined {
   const v = m[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v === "string") return v;

@@ -2,12 +2,12 @@ import type { DubboUrl } from "../dubbo/url";
 import { urlAddress } from "../dubbo/url";
 import { conditionMatches } from "./condition-match";
 import type { Configurator } from "./configurator";
-import type { OverrideRelease } from "./override-release";
+import type { DubboRelease } from "../dubbo/dubbo-release";
 import { booleanParamOf, paramOr, rawParam, serviceKeyOfUrl, withParam } from "./url-access";
 
 /** Where a configurator is applied. */
 export interface ConfigureContext {
-  readonly release: OverrideRelease;
+  readonly release: DubboRelease;
   /** `NetUtils.getLocalHost()` of the consumer (or provider) that applies the rule. */
   readonly localHost: string;
 }
@@ -89,7 +89,7 @@ function configureIfMatch(c: Configurator, host: string, url: DubboUrl, ctx: Con
  * or any `0.0.0.0` in it); 3.3.6 splits it at commas and takes an entry equal to the
  * target's address or host, `0.0.0.0`, `0.0.0.0:*` or `0.0.0.0:{port}`.
  */
-function providersMatch(c: Configurator, url: DubboUrl, release: OverrideRelease): boolean {
+function providersMatch(c: Configurator, url: DubboUrl, release: DubboRelease): boolean {
   const providers = paramOr(c.url, OVERRIDE_PROVIDERS_KEY, undefined);
   if (providers === undefined) return true;
   const address = urlAddress(url);

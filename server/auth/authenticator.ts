@@ -3,7 +3,7 @@ import type { UsersResponse } from "@/lib/api/users";
 import type { Actor } from "@/lib/auth/actor";
 import { type Permission, permissionsOf, PRESET_ROLES, type Role } from "@/lib/auth/roles";
 import { EMPTY_USERS_FILE, type UserEntry, type UsersFile } from "@/lib/auth/users-file";
-import { UnauthorizedError } from "@/lib/errors";
+import { UnauthorizedError } from "@/server/errors/auth-errors";
 import type { AuthConfig } from "@/server/runtime/auth-config";
 import { revokedSessions } from "./revoked-sessions";
 import { readCookie, SESSION_COOKIE, type SessionClaims, sealSession, unsealSession } from "./session-cookie";

@@ -1,4 +1,4 @@
-import { RateLimitedError } from "@/lib/errors";
+import { RateLimitedError } from "@/server/errors/auth-errors";
 
 /**
  * At most `max` things at once per key (a user's open event streams, the process's password

@@ -1,4 +1,4 @@
-import { RateLimitedError } from "@/lib/errors";
+import { RateLimitedError } from "@/server/errors/auth-errors";
 
 /** The clock the limits read (epoch ms); tests pass their own. */
 export type Clock = () => number;

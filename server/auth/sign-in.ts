@@ -1,4 +1,4 @@
-import { UnauthorizedError } from "@/lib/errors";
+import { UnauthorizedError } from "@/server/errors/auth-errors";
 import type { AuthRuntime } from "./auth-runtime";
 import { type Authenticator, type SignedIn, WRONG_CREDENTIALS } from "./authenticator";
 import { verifyPassword } from "./password";

@@ -3,7 +3,7 @@ import { type ConsoleError, type ErrorCode, isConsoleError } from "@/lib/errors"
 import type { Logger } from "../runtime/logger";
 import type { Clock } from "./clock";
 import type { Directory } from "./directory";
-import type { ClusterDialect } from "./cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { CallAbortedError, InvokerFaultError } from "./cluster-errors";
 import type { Invocation, InvokeOutcome, Invoker, RemoteException } from "./invoker";
 import type { LoadBalance } from "./load-balance/load-balance";
@@ -46,7 +46,7 @@ export interface ClusterResult {
 
 /** What the cluster shares across calls: the release mirrored, time, chance, statistics, logging. */
 export interface CallEnvironment {
-  readonly dialect: ClusterDialect;
+  readonly dialect: DubboRelease;
   readonly clock: Clock;
   readonly stats: RpcStats;
   readonly logger: Logger;

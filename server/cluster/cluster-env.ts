@@ -2,7 +2,7 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { type Logger, silentLogger } from "../runtime/logger";
 import type { CallEnvironment } from "./cluster-call";
 import { type Clock, type RandomSource, systemClock } from "./clock";
-import type { ClusterDialect } from "./cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { CenterConfigurators } from "./config-center-overrides";
 import type { BalanceContext } from "./load-balance/load-balance";
 import { LoadBalances } from "./load-balance/load-balances";
@@ -23,7 +23,7 @@ export interface ClusterEnv extends CallEnvironment, BalanceContext {
 export type CenterConfiguratorsLookup = (registry: string, consumer: DubboUrl) => CenterConfigurators | undefined;
 
 export interface ClusterEnvOptions {
-  readonly dialect?: ClusterDialect;
+  readonly dialect?: DubboRelease;
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly logger?: Logger;

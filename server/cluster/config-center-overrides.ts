@@ -2,7 +2,7 @@ import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { parseConfigRule } from "@/lib/override/config-rule";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Logger } from "../runtime/logger";
 
 /** The config-center configurators one consumer applies after the registry's (lib/override OverrideSources without `registry`). */
@@ -41,7 +41,7 @@ export class ConfigCenterOverrides {
   private readonly held = new Map<string, Held>();
 
   constructor(
-    readonly release: OverrideRelease,
+    readonly release: DubboRelease,
     private readonly log: Pick<Logger, "warn">,
   ) {}
 

@@ -1,3 +1,5 @@
+import { erasedTypeName } from "@/lib/dubbo/java-type-ref";
+
 /**
  * `String.valueOf(arg)` of a call argument, as the Java consumer would see it: the text a
  * condition route's `arguments[N]` compares and consistenthash's key hashes. The argument
@@ -27,7 +29,8 @@ const OWN_WAY = new Set(["java.util.Date", "java.sql.Date", "java.sql.Timestamp"
 /** `String.valueOf(value)` for Java type `type` (undefined when unknown); null for a null argument. */
 export function javaStringOf(value: unknown, type: string | undefined): JavaText | null {
   if (value === null || value === undefined) return null;
-  const known = type === undefined ? undefined : typed(value, type);
+  // The erased name (lib/dubbo/java-type-ref.ts): `java.util.List<java.lang.Long>` prints as a List, `Long` as java.lang.Long, `[I` as int[].
+  const known = type === undefined ? undefined : typed(value, erasedTypeName(type));
   return known ?? inferred(value);
 }
 

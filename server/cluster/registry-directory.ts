@@ -3,8 +3,7 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import type { RouteInvocation } from "@/lib/routing/evaluate/condition-route";
 import { type ChainRoute, routeChain } from "@/lib/routing/evaluate/route-chain";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
-import type { ClusterDialect } from "./cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { CenterConfigurators } from "./config-center-overrides";
 import { type ConfigureContext, configureAddressOverride, configureChain, type OverrideSources, toConfigurators } from "./configurator";
 import { type ConsumerSpec, type ConsumerUrl, consumerUrl } from "./consumer-url";
@@ -32,9 +31,9 @@ export interface DirectorySnapshot {
 
 export interface RegistryDirectoryOptions {
   readonly consumer: ConsumerSpec;
-  readonly dialect: ClusterDialect;
+  readonly dialect: DubboRelease;
   /** Whose router the routes run as; default "2.7" (the `routers` category is the 2.x format). */
-  readonly routeSemantics?: RouteSemantics;
+  readonly routeSemantics?: DubboRelease;
   /** The registry's current view of the service, read at every call (it is in memory). */
   readonly snapshot: () => DirectorySnapshot;
   /** Makes the invoker of a merged provider URL (the protocol layer's). */

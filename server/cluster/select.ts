@@ -1,5 +1,5 @@
 import { nextInt, type RandomSource } from "./clock";
-import type { ClusterDialect } from "./cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Invocation, Invoker } from "./invoker";
 import type { LoadBalance } from "./load-balance/load-balance";
 import { methodBooleanParam } from "./url-parameters";
@@ -25,7 +25,7 @@ export class Selector {
   private sticky: Invoker | null = null;
 
   constructor(
-    private readonly dialect: ClusterDialect,
+    private readonly dialect: DubboRelease,
     private readonly random: RandomSource,
     private readonly availableCheck: boolean,
   ) {}

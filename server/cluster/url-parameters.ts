@@ -1,5 +1,5 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
-import type { ClusterDialect } from "./cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { InvalidParameterError } from "./cluster-errors";
 
 /**
@@ -46,7 +46,7 @@ export function longParam(url: DubboUrl, key: string, fallback: number): number 
  * - 3.3 `URLParam.getMethodParameterStrict`: none when a `methods` list does not contain the
  *   method's name (a substring test); otherwise any parameter split at its first '.'.
  */
-export function methodParam(url: DubboUrl, method: string, key: string, dialect: ClusterDialect): string | undefined {
+export function methodParam(url: DubboUrl, method: string, key: string, dialect: DubboRelease): string | undefined {
   let byKey = methodParams[dialect].get(url);
   if (byKey === undefined) {
     byKey = new Map();
@@ -69,11 +69,11 @@ export function methodParam(url: DubboUrl, method: string, key: string, dialect:
  * invoker's is fixed for its life), and the cluster reads the same few settings at every
  * call. By release, as the answer depends on it.
  */
-const methodParams: Record<ClusterDialect, WeakMap<DubboUrl, Map<string, Map<string, string | undefined>>>> = { "2.7": new WeakMap(), "3.x": new WeakMap() };
+const methodParams: Record<DubboRelease, WeakMap<DubboUrl, Map<string, Map<string, string | undefined>>>> = { "2.7": new WeakMap(), "3.x": new WeakMap() };
 /** Method names come from callers: past this many per URL and key, answers are computed, not kept. */
 const METHOD_PARAMS_LIMIT = 256;
 
-function strictMethodParam(url: DubboUrl, method: string, key: string, dialect: ClusterDialect): string | undefined {
+function strictMethodParam(url: DubboUrl, method: string, key: string, dialect: DubboRelease): string | undefined {
   // A name split at its first '.' never gives a method containing one.
   if (method === "" || method.includes(".")) return undefined;
   const methods = param(url, "methods");
@@ -85,19 +85,19 @@ function strictMethodParam(url: DubboUrl, method: string, key: string, dialect: 
 }
 
 /** `url.getMethodParameter(method, key, int)`. @throws InvalidParameterError where Integer.parseInt throws. */
-export function methodIntParam(url: DubboUrl, method: string, key: string, fallback: number, dialect: ClusterDialect): number {
+export function methodIntParam(url: DubboUrl, method: string, key: string, fallback: number, dialect: DubboRelease): number {
   const v = methodParam(url, method, key, dialect);
   return v === undefined ? fallback : javaInt(`${method}.${key}`, v);
 }
 
 /** `url.getMethodPositiveParameter(method, key, int)`: the default for a value of 0 or less. */
-export function methodPositiveIntParam(url: DubboUrl, method: string, key: string, fallback: number, dialect: ClusterDialect): number {
+export function methodPositiveIntParam(url: DubboUrl, method: string, key: string, fallback: number, dialect: DubboRelease): number {
   const v = methodIntParam(url, method, key, fallback, dialect);
   return v <= 0 ? fallback : v;
 }
 
 /** `url.getMethodParameter(method, key, boolean)`. */
-export function methodBooleanParam(url: DubboUrl, method: string, key: string, fallback: boolean, dialect: ClusterDialect): boolean {
+export function methodBooleanParam(url: DubboUrl, method: string, key: string, fallback: boolean, dialect: DubboRelease): boolean {
   const v = methodParam(url, method, key, dialect);
   return v === undefined ? fallback : v.toLowerCase() === "true";
 }

@@ -1,5 +1,6 @@
 import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
-import { CodecError, type ConsoleError, isConsoleError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
+import { type ConsoleError, isConsoleError } from "@/lib/errors";
 import type { CallOptions, Invocation, InvokeOutcome, Invoker } from "../cluster/invoker";
 import type { ExchangeClient } from "./exchange-client";
 import { STATUS_OK } from "./frame";

@@ -12,7 +12,7 @@
  * | 4      | 8    | request id, int64 big-endian                                   |
  * | 12     | 4    | body length, int32 big-endian                                  |
  */
-import { FrameError, PayloadTooLargeError } from "@/lib/errors";
+import { FrameError, PayloadTooLargeError } from "@/server/errors/transport-errors";
 
 /** Header bytes before every body (ExchangeCodec.HEADER_LENGTH). */
 export const HEADER_LENGTH = 16;

@@ -1,5 +1,6 @@
 import { type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
-import { InvalidArgumentsError, isConsoleError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
+import { isConsoleError } from "@/lib/errors";
 import { parseParameterTypes } from "./hessian/java-descriptor";
 import type { HessianValue } from "./hessian/java-values";
 import { toJava } from "./hessian/to-java";

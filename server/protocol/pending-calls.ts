@@ -5,7 +5,7 @@
  * the error the connection hands to every call when it drops. After that its id is
  * forgotten, so a late response finds nothing and is dropped.
  */
-import { CancelledError, TimeoutError } from "@/lib/errors";
+import { CancelledError, TimeoutError } from "@/server/errors/transport-errors";
 import type { Frame } from "./frame";
 
 /** setTimeout's longest delay (a 32-bit signed int of ms); longer timeouts are clamped to it. */

@@ -12,7 +12,7 @@
  * first drop of each kind is logged (a warning naming the peer), later ones at debug.
  */
 import { connect, type Socket } from "node:net";
-import { ConnectError, ConnectionClosedError, type ConnectionDropReason, ProviderReadOnlyError } from "@/lib/errors";
+import { ConnectError, ConnectionClosedError, type ConnectionDropReason, ProviderReadOnlyError } from "@/server/errors/transport-errors";
 import { hessian2ShortString, HESSIAN2_NULL, readEventBody } from "./event-body";
 import {
   type ConnectionState,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import zookeeper from "node-zookeeper-client";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError } from "@/server/errors/auth-errors";
 import { type AclEntry, formatAclSpec } from "./zk-acl-spec";
 import { SESSION_CLOSED_REQUIRE_AUTH } from "./zk-error-codes";
 

@@ -1,5 +1,5 @@
 import zookeeper from "node-zookeeper-client";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { ZkSession } from "./zk-session";
 import { aclRefusalName } from "./zk-acl";
 import { commitMulti, exceptionCode, type MultiOp, multiRefused, readVersioned, type VersionedData } from "./zk-writes";

@@ -1,7 +1,8 @@
 import zookeeper from "node-zookeeper-client";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryState } from "@/lib/api/registry-state";
-import { isConsoleError, RegistryUnavailableError } from "@/lib/errors";
+import { isConsoleError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Logger } from "../runtime/logger";
 import { closeZkClient } from "./close-zk-client";
 import { aclRefusalName, aclRefused, createAcl } from "./zk-acl";

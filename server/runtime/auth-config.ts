@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { AuthNotConfiguredError, ConfigError } from "@/lib/errors";
+import { AuthNotConfiguredError } from "@/server/errors/auth-errors";
+import { ConfigError } from "@/lib/errors";
 
 /**
  * How the console authenticates, from the environment:

@@ -1,5 +1,5 @@
 import "server-only";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Engine } from "./engine";
 import { ENGINE_KEY } from "./engine-key";
 

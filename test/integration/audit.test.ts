@@ -11,7 +11,7 @@ import * as routes from "@/app/api/v1/routes/route";
 import { type AuditDraft, type AuditEntry, auditResponseSchema, rollbackResponseSchema, routeHistoryResponseSchema } from "@/lib/api/audit";
 import { configRoutePutResponseSchema } from "@/lib/api/config-routes";
 import { type Route, routeSchema } from "@/lib/api/routes";
-import { ConflictError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
 import { AuditLog } from "@/server/governance/audit/audit-log";
 import { routeKeyOf } from "@/server/governance/audit/route-key";
 import { commitPlanned } from "@/server/governance/rules/route-store-support";

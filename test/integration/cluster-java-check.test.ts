@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { javaDoubleString, javaFloatString, javaStringOf } from "@/server/cluster/java-string";
 import { ConsistentHashLoadBalance } from "@/server/cluster/load-balance/consistent-hash";
 import { RoundRobinLoadBalance } from "@/server/cluster/load-balance/round-robin";
@@ -10,7 +10,7 @@ import { FakeInvoker, invocation, testEnv } from "../unit/server/cluster/fakes";
 
 // Dubbo's own classes answer in the same run: ClusterCheck (test/peers) on the rig's 2.7.23 and
 // 3.3.6 classpaths, one JVM per release.
-const DIALECTS: [ClusterDialect, "2.7" | "3.3"][] = [
+const DIALECTS: [DubboRelease, "2.7" | "3.3"][] = [
   ["2.7", "2.7"],
   ["3.x", "3.3"],
 ];

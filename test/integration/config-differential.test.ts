@@ -4,7 +4,7 @@ import { parseConfigRule } from "@/lib/override/config-rule";
 import { toConfigurators } from "@/lib/override/configurator";
 import type { ConfigureContext } from "@/lib/override/configure";
 import { addressParameter, configureAddressOverride, configureChain, type OverrideSources } from "@/lib/override/override-chain";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { OverrideRuleError } from "@/lib/override/override-rule-error";
 import { configCasesSeed, generateConfigCases } from "../support/config-cases";
 import { type ConfigAnswer, type ConfigCase, type ConfigOracle, EFFECTIVE_KEYS, type OracleUrl, startConfigOracle } from "../support/config-oracle";
@@ -26,7 +26,7 @@ function plain(u: DubboUrl): OracleUrl {
 }
 
 /** What lib/override makes of a case, in the oracle's shape (localHost from Java: NetUtils.getLocalHost()). */
-function engineAnswer(c: ConfigCase, release: OverrideRelease, localHost: string): ConfigAnswer {
+function engineAnswer(c: ConfigCase, release: DubboRelease, localHost: string): ConfigAnswer {
   const registry = toConfigurators(c.registry.map((u) => parseDubboUrl(u, release)));
   const rule = (name: "app" | "service", text: string | null) => {
     if (text === null) return [];

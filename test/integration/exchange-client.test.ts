@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { ConnectionClosedError, PayloadTooLargeError, TimeoutError } from "@/lib/errors";
+import { ConnectionClosedError, PayloadTooLargeError, TimeoutError } from "@/server/errors/transport-errors";
 import type { ConnectionState, ExchangeClient } from "@/server/protocol/exchange-client";
 import { encodeFrame, FrameDecoder } from "@/server/protocol/frame";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";

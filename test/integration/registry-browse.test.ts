@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ServiceSummary } from "@/lib/api/services";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";

@@ -4,7 +4,7 @@ import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { routeIndexes } from "@/lib/routing/evaluate/consumer-sight";
 import { ThenTables } from "@/lib/routing/evaluate/then-tables";
 import { isConsoleError } from "@/lib/errors";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { normalizeRuleText } from "@/lib/routing/parse/rule-text";
 import { REGISTRY_READ_CASES } from "../unit/lib/routing/registry-read-cases";
@@ -45,7 +45,7 @@ function invocationOf(c: RouteCase): RouteInvocation | undefined {
   };
 }
 
-function engineVerdict(c: RouteCase, semantics: RouteSemantics): Verdict {
+function engineVerdict(c: RouteCase, semantics: DubboRelease): Verdict {
   let routed: ConditionRouteResult;
   const invocation = invocationOf(c);
   try {
@@ -62,7 +62,7 @@ function engineVerdict(c: RouteCase, semantics: RouteSemantics): Verdict {
  * side judged without explanations (lib/routing/evaluate/consumer-sight.ts). Null when the case is
  * refused (the explained verdict says how).
  */
-function quickResult(c: RouteCase, semantics: RouteSemantics): string[] | null {
+function quickResult(c: RouteCase, semantics: DubboRelease): string[] | null {
   try {
     const rule = c.enabled ? parseConditionRule(c.rule, semantics) : null;
     const tables = new ThenTables(parseProviders(c.providers, semantics));
@@ -100,7 +100,7 @@ function sameVerdict(java: Verdict, engine: Verdict): boolean {
   return java.whenMatched === null || java.whenMatched === engine.whenMatched;
 }
 
-describe.each<[OracleLine, RouteSemantics]>([
+describe.each<[OracleLine, DubboRelease]>([
   ["2.7", "2.7"],
   ["3.x", "3.x"],
 ])("the engine's %s semantics against the real Java router", (line, semantics) => {

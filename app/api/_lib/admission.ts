@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { can, PRESET_ROLES, type Requirement } from "@/lib/auth/roles";
 import { isSameOriginWrite } from "@/lib/auth/same-origin";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError } from "@/server/errors/auth-errors";
 import type { Authenticator } from "@/server/auth/authenticator";
 import { clientAddress } from "@/server/auth/authenticator";
 import { requestScheme } from "@/server/auth/session-cookie";

@@ -1,5 +1,5 @@
 import "server-only";
-import { MethodNotAllowedError, NotFoundError } from "@/lib/errors";
+import { MethodNotAllowedError, NotFoundError } from "@/server/errors/request-errors";
 import { errorResponse } from "./error-response";
 import type { HttpMethod } from "./http-methods";
 import { type MethodSpec, route } from "./route-handler";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { HTTP_METHODS } from "./http-methods";
-import { MethodNotImplementedError } from "@/lib/errors";
+import { MethodNotImplementedError } from "@/server/errors/request-errors";
 import { errorBodyOf } from "@/lib/api/error-body";
 
 /**

@@ -1,5 +1,5 @@
 import { type AllowedHosts, isAllowedHost } from "@/lib/http/allowed-hosts";
-import { HostNotAllowedError } from "@/lib/errors";
+import { HostNotAllowedError } from "@/server/errors/request-errors";
 import { errorResponse } from "./error-response";
 
 /** Paths answered whatever the Host: the public health probe, which Kubernetes sends to the pod's IP address and which says nothing a rebinding page could use. */

@@ -1,4 +1,5 @@
-import { type ConsoleError, MethodNotImplementedError, ValidationError } from "@/lib/errors";
+import { type ConsoleError, ValidationError } from "@/lib/errors";
+import { MethodNotImplementedError } from "@/server/errors/request-errors";
 import { errorResponse } from "./error-response";
 import { HTTP_METHODS, isHttpMethod } from "./http-methods";
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { BodyTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { BodyTooLargeError, UnsupportedMediaTypeError } from "@/server/errors/request-errors";
+import { ValidationError } from "@/lib/errors";
 import { parseMaxBodyBytes } from "@/server/runtime/config";
 
 /**

@@ -1,7 +1,7 @@
 import type { ConditionClause } from "../parse/condition-rule";
 import { parseConditionRule } from "../parse/condition-rule";
 import { isConsoleError } from "../../errors";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 
 /**
  * The visual builder's model of a condition rule: rows of key / operator / values on the
@@ -70,7 +70,7 @@ export function rowsToRule(rule: BuilderRule): string {
 }
 
 /** Reads `text` into rows, or says why the builder cannot show it without changing it. A blank text is an empty builder. */
-export function ruleToRows(text: string, semantics: RouteSemantics): RowsReading {
+export function ruleToRows(text: string, semantics: DubboRelease): RowsReading {
   if (text.trim() === "") return { kind: "rows", rule: { when: [], then: [] } };
   let parsed;
   try {

@@ -3,7 +3,7 @@ import type { RouteInvocation } from "./condition-value";
 import { judgeRoute, type ProviderDecision } from "./judged-route";
 import type { ConditionExplanation } from "../explain/key-explanation";
 import type { RouteOutcome } from "../explain/route-reason";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { type ParsedProvider, parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 import { ThenTables } from "./then-tables";
 
@@ -26,7 +26,7 @@ export interface ConditionRouteInput {
   readonly force?: boolean;
   /** Default true. A disabled route is neither parsed nor applied (as Java). */
   readonly enabled?: boolean;
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /** The consumer URL, e.g. `consumer://1.1.1.1/com.foo.BarService?application=x`. */
   readonly consumer: string;
   /** Absent: routing at notify time, with no invocation. */
@@ -37,7 +37,7 @@ export interface ConditionRouteInput {
 
 /** The router's answer and why. */
 export interface ConditionRouteResult {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /**
    * Java's `matchWhen(consumer, invocation)` for this route, whatever the outcome: what the
    * router would decide about this consumer, not whether it got that far (`outcome` says

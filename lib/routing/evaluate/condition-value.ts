@@ -1,4 +1,4 @@
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import type { JavaUrl } from "../url/route-url";
 import type { UrlSample, ValueOrigin } from "../url/url-sample";
 
@@ -43,7 +43,7 @@ const ATTACHMENTS_PATTERN = /attachments\[([^\n\r\u0085\u2028\u2029]+)\]/;
 const GENERIC_METHODS: ReadonlySet<string> = new Set(["$invoke", "$invokeAsync"]);
 
 /** The value of `key` for a condition of `semantics` on `url` read through `sample`, with `invocation` (null on the then side). */
-export function conditionValue(key: string, semantics: RouteSemantics, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
+export function conditionValue(key: string, semantics: DubboRelease, sample: UrlSample, url: JavaUrl, invocation: RouteInvocation | null): KeyValue {
   return semantics === "2.7" ? value27(key, sample, url, invocation) : value3(key, sample, url, invocation);
 }
 

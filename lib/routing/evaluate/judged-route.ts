@@ -3,7 +3,7 @@ import type { ConditionRule } from "../parse/condition-rule";
 import type { ConditionExplanation } from "../explain/key-explanation";
 import { earlyOutcome, forcedLogFails, returnsInput, thenOutcome } from "./route-outcome";
 import { providerReason, routeSummary, type RouteOutcome } from "../explain/route-reason";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import type { ParsedProvider, ProviderIndexes, RoutingContext } from "./routing-context";
 import type { ThenTable } from "./then-table";
 import type { ThenTables } from "./then-tables";
@@ -29,7 +29,7 @@ export interface ProviderDecision {
 
 /** A route's answer on a list. */
 export interface JudgedRoute {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /**
    * Java's `matchWhen(consumer, invocation)` for this route, whatever the outcome (see
    * ConditionRouteResult); true for a disabled route.
@@ -71,7 +71,7 @@ class Judged implements JudgedRoute {
   private unrouted: string | undefined;
 
   constructor(
-    readonly semantics: RouteSemantics,
+    readonly semantics: DubboRelease,
     private readonly rule: ConditionRule | null,
     force: boolean,
     private readonly providers: readonly ParsedProvider[],

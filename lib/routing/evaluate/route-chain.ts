@@ -2,7 +2,7 @@ import type { ConditionRouteInput } from "./condition-route";
 import { parseConditionRule, type ConditionRule } from "../parse/condition-rule";
 import { consumerSight, routeIndexes, routeSeen } from "./consumer-sight";
 import { judgeRoute, type JudgedRoute } from "./judged-route";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { RuleSyntaxError } from "../parse/rule-syntax-error";
 import { parseProviders, type ProviderIndexes, type RoutingContext, routingContext } from "./routing-context";
 import { ThenTables } from "./then-tables";
@@ -51,7 +51,7 @@ export interface ChainStep {
 
 /** The chain's answer. */
 export interface ChainResult {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /** What the consumer finally gets: provider strings as given, in input order. */
   readonly result: string[];
   /** In the order the chain ran them. */
@@ -70,7 +70,7 @@ export interface PreparedRoute {
 
 /** Routes parsed for one semantics and put in the order the chain runs them: parse once, run for many consumers. */
 export interface PreparedChain {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   readonly routes: readonly PreparedRoute[];
 }
 
@@ -81,7 +81,7 @@ export function routeChain(routes: readonly ChainRoute[], input: Omit<ConditionR
 }
 
 /** Parses and orders `routes` as a consumer of `semantics` does (see the top of this file). */
-export function prepareChain(routes: readonly ChainRoute[], semantics: RouteSemantics): PreparedChain {
+export function prepareChain(routes: readonly ChainRoute[], semantics: DubboRelease): PreparedChain {
   const prepared = routes.map((route, index): PreparedRoute => ({
     index,
     priority: route.priority ?? 0,
@@ -179,7 +179,7 @@ function walk(chain: PreparedChain, ctx: RoutingContext, all: ProviderIndexes, v
 }
 
 /** The parsed rule of an enabled route, null for a disabled one (Java never parses it), or Java's rejection. */
-function parseEnabled(route: ChainRoute, semantics: RouteSemantics): ConditionRule | null | RuleSyntaxError {
+function parseEnabled(route: ChainRoute, semantics: DubboRelease): ConditionRule | null | RuleSyntaxError {
   if (route.enabled === false) return null;
   try {
     return parseConditionRule(route.rule, semantics);

@@ -1,7 +1,7 @@
 import { parseConsumerUrl } from "../url/consumer-url";
 import type { RouteInvocation } from "./condition-value";
 import { parseProviderUrl } from "../url/provider-url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import type { JavaUrl } from "../url/route-url";
 
 /**
@@ -20,13 +20,13 @@ export type ProviderIndexes = readonly number[];
 
 /** The consumer side of a routing, shared by every route of a chain. */
 export interface RoutingContext {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   readonly consumer: JavaUrl;
   readonly invocation: RouteInvocation | null;
 }
 
 /** Parses the consumer once for several routes. Throws `UrlSyntaxError` for a URL the consumer could not parse. */
-export function routingContext(semantics: RouteSemantics, consumer: string, invocation?: RouteInvocation): RoutingContext {
+export function routingContext(semantics: DubboRelease, consumer: string, invocation?: RouteInvocation): RoutingContext {
   const url = parseConsumerUrl(consumer, semantics);
   url.parameters(); // read once: every provider consults the consumer's parameters
   return { semantics, consumer: url, invocation: invocation ?? null };
@@ -37,7 +37,7 @@ export function routingContext(semantics: RouteSemantics, consumer: string, invo
  * every keystroke, as a Java consumer routes invokers it built once. A parsed URL is
  * immutable in what it answers, so sharing it changes no result.
  */
-const parsedUrls: Record<RouteSemantics, Map<string, ParsedProvider>> = { "2.7": new Map(), "3.x": new Map() };
+const parsedUrls: Record<DubboRelease, Map<string, ParsedProvider>> = { "2.7": new Map(), "3.x": new Map() };
 /** Past this many URLs the cache starts over (about 30 MB of parsed providers). */
 const PARSED_URLS_MAX = 100_000;
 
@@ -47,12 +47,12 @@ export function forgetParsedUrls(): void {
 }
 
 /** Parses provider strings once for several routes. Throws `UrlSyntaxError` for a URL the consumer could not parse. */
-export function parseProviders(providers: readonly string[], semantics: RouteSemantics): ParsedProvider[] {
+export function parseProviders(providers: readonly string[], semantics: DubboRelease): ParsedProvider[] {
   return providers.map((url) => parseProvider(url, semantics));
 }
 
 /** One provider string, parsed once (see {@link parseProviders}). */
-export function parseProvider(url: string, semantics: RouteSemantics): ParsedProvider {
+export function parseProvider(url: string, semantics: DubboRelease): ParsedProvider {
   const cache = parsedUrls[semantics];
   let parsed = cache.get(url);
   if (parsed === undefined) {

@@ -1,5 +1,5 @@
 import { javaRawParameter, type JavaUrl } from "../url/route-url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 
 /**
  * How one pattern of a condition is tested against a value: `UrlUtils.isMatchGlobPattern`
@@ -9,7 +9,7 @@ import type { RouteSemantics } from "../route-semantics";
 
 /** What a pattern test needs besides the pattern and value. */
 export interface PatternContext {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /** The consumer URL on the then side (`$name` reads it); null on the when side, where `$name` is literal. */
   readonly param: JavaUrl | null;
   readonly isWhen: boolean;

@@ -1,5 +1,5 @@
 import { isJavaBlank, javaTrim, javaTrimmedLead } from "./java-text";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { normalizeRuleText, type NormalizedRuleText } from "./rule-text";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "./rule-syntax-error";
 
@@ -45,7 +45,7 @@ export interface ConditionRule {
    * which a 2.7.23 consumer reads as `rule` (see {@link EMPTY_RULE_AS_READ_BY_27}).
    */
   readonly readAs: string;
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   /** The when side: no `=>` (absent), blank, the literal `true`, or conditions. */
   readonly whenForm: WhenForm;
   /** Empty matches every consumer (Java's empty map); keys in first-seen order. */
@@ -78,7 +78,7 @@ export const EMPTY_RULE_AS_READ_BY_27 = "rule";
  * routers-category node carrying this rule text, in 3.x a config-center condition rule.
  * Throws {@link RuleSyntaxError} exactly where Java throws.
  */
-export function parseConditionRule(rule: string, semantics: RouteSemantics): ConditionRule {
+export function parseConditionRule(rule: string, semantics: DubboRelease): ConditionRule {
   if (rule === "" && semantics === "2.7") {
     // Its tokens are not in the text the operator wrote, so there are none to highlight.
     return { ...parseConditionRule(EMPTY_RULE_AS_READ_BY_27, semantics), source: rule, tokens: [] };

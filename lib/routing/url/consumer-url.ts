@@ -1,7 +1,7 @@
 import { UrlSyntaxError } from "../../dubbo/url";
 import { javaTrim } from "../parse/java-text";
 import { javaUrlOf, parseJavaInt, parseJavaUrl, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { fixedParams } from "./url-params";
 
 /**
@@ -14,7 +14,7 @@ import { fixedParams } from "./url-params";
  *   `&` and `;`, each trimmed, `k=` an empty value, `k` its own name, `=x` the empty name;
  *   user info taken at the last '@' (a user without ':' is fine, unlike parseDecodedStr).
  */
-export function parseConsumerUrl(text: string, semantics: RouteSemantics): JavaUrl {
+export function parseConsumerUrl(text: string, semantics: DubboRelease): JavaUrl {
   return semantics === "3.x" ? parseJavaUrl(text, "3.x") : valueOf27(text);
 }
 

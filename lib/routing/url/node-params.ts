@@ -1,5 +1,5 @@
 import { javaUrlEncode, UrlSyntaxError } from "../../dubbo/url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 
 /**
  * The parameters of a registry node as a consumer reads them, from the node's decoded name.
@@ -55,7 +55,7 @@ export function readsAsDecoded(input: string, from: number): boolean {
  * `parseEncodedParams(URL.encode(input.slice(from)))` of `semantics`, segment by segment.
  * Throws {@link UrlSyntaxError} where Java throws (a cut inside an escape).
  */
-export function parseNodeParams(input: string, from: number, semantics: RouteSemantics): Record<string, string> {
+export function parseNodeParams(input: string, from: number, semantics: DubboRelease): Record<string, string> {
   const params: Record<string, string> = {};
   let start = from;
   for (let i = from; i <= input.length; i++) {
@@ -67,7 +67,7 @@ export function parseNodeParams(input: string, from: number, semantics: RouteSem
   return params;
 }
 
-function addSegment(params: Record<string, string>, input: string, segment: string, semantics: RouteSemantics): void {
+function addSegment(params: Record<string, string>, input: string, segment: string, semantics: DubboRelease): void {
   const eq = segment.indexOf("=");
   const name = eq === 0 ? "" : eq > 0 ? segment.slice(0, eq) : cutName(segment, input);
   const given = eq >= 0 ? segment.slice(eq + 1) : "";

@@ -1,7 +1,7 @@
 import { javaUrlEncode } from "../../dubbo/url";
 import { parseNodeParams, readsAsDecoded } from "./node-params";
 import { checkSide, javaUrlOf, parseJavaInt, parseJavaUrlBody, splitUrlHead, type JavaUrl, type JavaUrlBody } from "./route-url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { fixedParams, queryParams, type UrlParams } from "./url-params";
 
 /**
@@ -21,7 +21,7 @@ import { fixedParams, queryParams, type UrlParams } from "./url-params";
  *   parameters, so no `check`); with one, `URLAddress.parse` reads the address its own way
  *   and `URLParam.parse` the parameters, with `check=false` put over them.
  */
-export function parseProviderUrl(decoded: string, semantics: RouteSemantics): JavaUrl {
+export function parseProviderUrl(decoded: string, semantics: DubboRelease): JavaUrl {
   return semantics === "2.7" ? parse27(decoded) : parse3(decoded);
 }
 
@@ -42,7 +42,7 @@ function parse3(decoded: string): JavaUrl {
 }
 
 /** The parameters of a node whose decoded name is `input`, as node-params.ts reads them. */
-function nodeParams(input: string, semantics: RouteSemantics, extra?: Readonly<Record<string, string>>): UrlParams {
+function nodeParams(input: string, semantics: DubboRelease, extra?: Readonly<Record<string, string>>): UrlParams {
   const q = input.indexOf("?");
   if (q < 0) return extra === undefined ? fixedParams({}) : fixedParams({ ...extra });
   if (readsAsDecoded(input, q + 1)) return queryParams(input, semantics, extra);

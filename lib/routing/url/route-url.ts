@@ -1,5 +1,5 @@
 import { UrlSyntaxError } from "../../dubbo/url";
-import type { RouteSemantics } from "../route-semantics";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 import { queryParams, type UrlParams } from "./url-params";
 
 /**
@@ -14,7 +14,7 @@ export class JavaUrl {
   constructor(
     /** The decoded URL string as given. */
     readonly source: string,
-    private readonly semantics: RouteSemantics,
+    private readonly semantics: DubboRelease,
     readonly protocol: string | null,
     readonly username: string | null,
     readonly password: string | null,
@@ -115,19 +115,19 @@ export function splitUrlHead(text: string, input: string): UrlHead {
  * {@link UrlSyntaxError} where Java throws. Provider URLs are read as the registry hands
  * them to a consumer instead: see provider-url.ts.
  */
-export function parseJavaUrl(input: string, semantics: RouteSemantics): JavaUrl {
+export function parseJavaUrl(input: string, semantics: DubboRelease): JavaUrl {
   const params = queryParams(input, semantics);
   if (semantics === "3.x") checkSide(input, params);
   return javaUrlOf(input, semantics, parseJavaUrlBody(input, semantics), params);
 }
 
 /** A JavaUrl of `body` and `params`. */
-export function javaUrlOf(source: string, semantics: RouteSemantics, body: JavaUrlBody, params: UrlParams): JavaUrl {
+export function javaUrlOf(source: string, semantics: DubboRelease, body: JavaUrlBody, params: UrlParams): JavaUrl {
   return new JavaUrl(source, semantics, body.protocol, body.username, body.password, body.host, body.port, body.path, params, body.address ?? null);
 }
 
 /** `URLStrParser.parseURLBody` of `semantics` on the part of `input` before its first `?`. */
-export function parseJavaUrlBody(input: string, semantics: RouteSemantics): JavaUrlBody {
+export function parseJavaUrlBody(input: string, semantics: DubboRelease): JavaUrlBody {
   const q = input.indexOf("?");
   const body = q >= 0 ? input.slice(0, q) : input;
   const pound = body.indexOf("#");
@@ -170,7 +170,7 @@ function takePath(cut: Cut): string | null {
 }
 
 /** `user:password@` before the last '@'. */
-function takeUserInfo(cut: Cut, semantics: RouteSemantics): [string | null, string | null] {
+function takeUserInfo(cut: Cut, semantics: DubboRelease): [string | null, string | null] {
   const at = lastIndexOfIn(cut.body, "@", cut.start, cut.end);
   if (at <= 0) return [null, null];
   const colon = indexOfIn(cut.body, ":", cut.start, at);

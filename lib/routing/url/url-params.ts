@@ -1,4 +1,5 @@
-import { dubboUrlParameter, parseDubboUrlParameters, type UrlDialect } from "../../dubbo/url";
+import { dubboUrlParameter, parseDubboUrlParameters } from "../../dubbo/url";
+import type { DubboRelease } from "../../dubbo/dubbo-release";
 
 /**
  * The parameters of one URL as the Java `URL` holds them, read one key at a time (a preview
@@ -16,7 +17,7 @@ export interface UrlParams {
  * `URLStrParser.parseDecodedStr` of `dialect` reads them (lib/dubbo/url.ts); `extra` put
  * over them afterwards, as `putAll` does.
  */
-export function queryParams(input: string, dialect: UrlDialect, extra?: Readonly<Record<string, string>>): UrlParams {
+export function queryParams(input: string, dialect: DubboRelease, extra?: Readonly<Record<string, string>>): UrlParams {
   return new QueryParams(input, dialect, extra);
 }
 
@@ -28,7 +29,7 @@ class QueryParams implements UrlParams {
 
   constructor(
     private readonly input: string,
-    private readonly dialect: UrlDialect,
+    private readonly dialect: DubboRelease,
     private readonly extra: Readonly<Record<string, string>> | undefined,
   ) {}
 

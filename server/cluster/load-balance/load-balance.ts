@@ -1,5 +1,5 @@
 import type { Clock, RandomSource } from "../clock";
-import type { ClusterDialect } from "../cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Invocation, Invoker } from "../invoker";
 import type { RpcStats } from "../rpc-stats";
 
@@ -21,7 +21,7 @@ export interface LoadBalance {
 
 /** What every load balance reads besides the providers: the release mirrored, chance, time, call statistics. */
 export interface BalanceContext {
-  readonly dialect: ClusterDialect;
+  readonly dialect: DubboRelease;
   readonly random: RandomSource;
   readonly clock: Clock;
   readonly stats: RpcStats;

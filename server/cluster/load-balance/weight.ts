@@ -1,4 +1,4 @@
-import type { ClusterDialect } from "../cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Invoker } from "../invoker";
 import { intParam, longParam, methodIntParam } from "../url-parameters";
 import type { BalanceContext } from "./load-balance";
@@ -40,7 +40,7 @@ export function invokerWeight(invoker: Invoker, method: string, ctx: BalanceCont
  * - 3.x: `(int) (uptime / ((float) warmup / weight))`, in single precision, linear;
  * - 2.7.23: `(int) Math.round(Math.pow(uptime / (double) warmup, 2) * weight)`, quadratic.
  */
-export function warmupWeight(uptime: number, warmup: number, weight: number, dialect: ClusterDialect): number {
+export function warmupWeight(uptime: number, warmup: number, weight: number, dialect: DubboRelease): number {
   const ww = dialect === "3.x" ? javaIntCast(Math.fround(Math.fround(uptime) / Math.fround(Math.fround(warmup) / Math.fround(weight)))) : Math.round((uptime / warmup) ** 2 * weight);
   return ww < 1 ? 1 : Math.min(ww, weight);
 }

@@ -1,6 +1,6 @@
 import zookeeper from "node-zookeeper-client";
 import type { AuditDraft, AuditEntry, AuditFilterQuery, AuditQuery, AuditResponse, AuditTrailSpan } from "@/lib/api/audit";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { Limiter } from "../../registry/limiter";
 import type { ZkSession } from "../../registry/zk-session";
 import { ensurePersistentPath, exceptionCode, type MultiOp } from "../../registry/zk-writes";

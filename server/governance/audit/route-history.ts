@@ -2,7 +2,9 @@ import { type AuditEntry, type RollbackResponse, type RouteHistoryResponse } fro
 import { routeSchema } from "@/lib/api/routes";
 import type { Actor } from "@/lib/auth/actor";
 import { rollbackFirst } from "@/lib/audit/rollback-order";
-import { ConflictError, isConsoleError, NotFoundError, ValidationError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
+import { isConsoleError, ValidationError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
 import type { RouteStore } from "../rules/condition/route-store";
 import type { AuditLog } from "./audit-log";
 import { routeKeyOf } from "./route-key";

@@ -2,7 +2,8 @@ import type { AddressDetail, ApplicationDetail, ApplicationsResponse, ServiceDet
 import type { ChangeEvent } from "@/lib/api/events";
 import type { ServicesResponse } from "@/lib/api/services";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
-import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Registry } from "../../registry/registry";
 import type { ViewChange } from "../../registry/registry-view";
 import { resolveCatalogMethods } from "./catalog-methods";

@@ -1,7 +1,8 @@
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/roles";
 import { type DubboUrl, UrlSyntaxError } from "@/lib/dubbo/url";
-import { ConsoleError, ForbiddenError, ValidationError } from "@/lib/errors";
+import { ConsoleError, ValidationError } from "@/lib/errors";
+import { ForbiddenError } from "@/server/errors/auth-errors";
 import { canonicalAddress, canonicalHost } from "@/lib/net/canonical-host";
 import { type AllowEntry, allowingEntry } from "@/lib/net/direct-url-allowlist";
 import type { CatalogService } from "../../cluster/catalog-snapshot";

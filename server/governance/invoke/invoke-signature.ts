@@ -1,5 +1,6 @@
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { erasedTypeName } from "@/lib/dubbo/java-type-ref";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { type TypeCatalog, typeCatalogOf } from "../../protocol/hessian/type-catalog";
 
 /**
@@ -68,22 +69,10 @@ export function callSignature(method: string, parameterTypes: readonly string[] 
   return { parameterTypes: chosen, types, returnType: named[0]!.returnType };
 }
 
-/** The erasure of a type name as the JVM sees it: `java.util.List<com.foo.User>` is `java.util.List`. */
-function erased(type: string): string {
-  let depth = 0;
-  let out = "";
-  for (const c of type) {
-    if (c === "<") depth++;
-    else if (c === ">") depth--;
-    else if (depth === 0 && c !== " ") out += c;
-  }
-  return out;
-}
-
 /** The return type the definition gives the overload of `method` with `parameterTypes` (compared erased, as the JVM tells overloads apart); null when none matches. */
 function declaredReturn(method: string, parameterTypes: readonly string[], methods: ServiceMethods): string | null {
   if (methods.source !== "definition") return null;
-  const wanted = parameterTypes.map(erased).join(",");
-  const match = methods.methods.find((m) => m.name === method && m.parameterTypes.map(erased).join(",") === wanted);
+  const wanted = parameterTypes.map(erasedTypeName).join(",");
+  const match = methods.methods.find((m) => m.name === method && m.parameterTypes.map(erasedTypeName).join(",") === wanted);
   return match?.returnType ?? null;
 }

@@ -1,5 +1,5 @@
 import { FleetChain } from "@/lib/routing/evaluate/route-chain";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { RuleCopy } from "@/lib/dubbo/rule-copies";
 import { registryProviders, type ProviderSet } from "./preview-providers";
 import { type ChainPlan, preparePlanned } from "./route-chain-answer";
@@ -11,10 +11,10 @@ import { type ImpactChains, impactDiffer } from "./route-impact";
  * semantics reads them (`own` for `semantics`; for the other, one it cannot parse is left
  * out, and said in `notes`), the saved routes and the draft parsed for it.
  */
-export function impactChains(plan: ChainPlan, semantics: RouteSemantics, own: ProviderSet, notes: string[]): (copy: RuleCopy, semantics: RouteSemantics) => ImpactChains {
+export function impactChains(plan: ChainPlan, semantics: DubboRelease, own: ProviderSet, notes: string[]): (copy: RuleCopy, semantics: DubboRelease) => ImpactChains {
   const made = new Map<string, ImpactChains>();
-  const sets = new Map<RouteSemantics, ProviderSet>([[semantics, own]]);
-  const setFor = (s: RouteSemantics): ProviderSet => {
+  const sets = new Map<DubboRelease, ProviderSet>([[semantics, own]]);
+  const setFor = (s: DubboRelease): ProviderSet => {
     let set = sets.get(s);
     if (set === undefined) {
       sets.set(s, (set = registryProviders(own.urls, s)));

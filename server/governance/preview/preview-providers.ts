@@ -1,6 +1,6 @@
 import { isConsoleError } from "@/lib/errors";
 import { parseProvider, parseProviders, type ParsedProvider } from "@/lib/routing/evaluate/routing-context";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
 /**
@@ -26,7 +26,7 @@ const sets = new WeakMap<readonly string[], Map<string, ProviderSet>>();
  * The registry's providers, as a consumer of `semantics` reads them: one it cannot parse is
  * left out, and said. `urls` must not change afterwards (a catalog snapshot).
  */
-export function registryProviders(urls: readonly string[], semantics: RouteSemantics): ProviderSet {
+export function registryProviders(urls: readonly string[], semantics: DubboRelease): ProviderSet {
   return kept(urls, `${semantics} registry`, () => {
     const parsed: ParsedProvider[] = [];
     const notes: string[] = [];
@@ -46,7 +46,7 @@ export function registryProviders(urls: readonly string[], semantics: RouteSeman
  * Providers that must all parse (listed in a request, or the set of the other semantics):
  * @throws UrlSyntaxError for one a consumer of `semantics` cannot parse.
  */
-export function listedProviders(urls: readonly string[], semantics: RouteSemantics): ProviderSet {
+export function listedProviders(urls: readonly string[], semantics: DubboRelease): ProviderSet {
   return kept(urls, `${semantics} listed`, () => ({ tables: new ThenTables(parseProviders(urls, semantics)), urls, notes: [] }));
 }
 

@@ -3,7 +3,7 @@ import type { JudgedRoute } from "@/lib/routing/evaluate/judged-route";
 import type { Route, RouteTarget } from "@/lib/api/routes";
 import type { RoutingContext } from "@/lib/routing/evaluate/routing-context";
 import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/evaluate/route-chain";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
 /**
@@ -77,7 +77,7 @@ export function samePlan(a: readonly PlannedRoute[], b: readonly PlannedRoute[])
 }
 
 /** `routes` parsed and ordered for a consumer of `semantics` (a rule it rejects is left out of the run, as Dubbo does). */
-export function preparePlanned(routes: readonly PlannedRoute[], semantics: RouteSemantics): PreparedChain {
+export function preparePlanned(routes: readonly PlannedRoute[], semantics: DubboRelease): PreparedChain {
   return prepareChain(
     routes.map((r) => ({ rule: r.rule, force: r.force, priority: r.priority, name: r.name })),
     semantics,

@@ -5,7 +5,8 @@ import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from 
 import { isConsoleError } from "@/lib/errors";
 import type { RouteInvocation } from "@/lib/routing/evaluate/condition-value";
 import type { FleetChain } from "@/lib/routing/evaluate/route-chain";
-import { type RouteSemantics, routerClassName } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
+import { routerClassName } from "@/lib/routing/route-semantics";
 import { type ProviderIndexes, routingContext } from "@/lib/routing/evaluate/routing-context";
 import type { ThenTables } from "@/lib/routing/evaluate/then-tables";
 
@@ -22,13 +23,13 @@ interface Judgement {
   readonly basis: ConsumerImpact["basis"];
   /** The copy it is judged through; null when it is not judged. */
   readonly copy: RuleCopy | null;
-  readonly semantics: RouteSemantics | null;
+  readonly semantics: DubboRelease | null;
   readonly routing: string;
 }
 
 /** What the impact view needs of the request: the semantics for a consumer of unknown release, the call, and whether the save reaches the config-center copy. */
 export interface ImpactRequest {
-  readonly semantics: RouteSemantics;
+  readonly semantics: DubboRelease;
   readonly invocation?: RouteInvocation;
   /** Whether the save writes or changes the config-center copy (its targets hold it, or it takes out the copy of the route it edits). */
   readonly copyChanges: boolean;
@@ -47,7 +48,7 @@ export interface ImpactRequest {
  * The same invocation for all (none: routing at notify time). `chainsFor` gives the chains
  * of a copy and semantics (made once each).
  */
-export function routeImpact(consumers: readonly Consumer[], request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: RouteSemantics) => ImpactChains): ImpactView {
+export function routeImpact(consumers: readonly Consumer[], request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: DubboRelease) => ImpactChains): ImpactView {
   const rows = consumers.map((c) => consumerImpact(c, request, chainsFor));
   return { total: rows.length, changed: rows.filter((r) => r.changed).length, ignoring: rows.filter((r) => r.basis === "ignores-registry").length, consumers: rows };
 }
@@ -69,7 +70,7 @@ function judgement(obeyed: ObeyedCopies, request: ImpactRequest): Judgement {
   return { basis: "release", copy: "registry", semantics: r, routing: `${dubbo} runs registry routes with ConditionRouter: judged with ${r} semantics, ${routerClassName(r)}${closest}` };
 }
 
-function consumerImpact(c: Consumer, request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: RouteSemantics) => ImpactChains): ConsumerImpact {
+function consumerImpact(c: Consumer, request: ImpactRequest, chainsFor: (copy: RuleCopy, semantics: DubboRelease) => ImpactChains): ConsumerImpact {
   const release = consumerRelease(c.parameters);
   const { copy, ...judged } = judgement(obeyedCopies(release), request);
   const row = { url: c.url, application: c.application, host: c.host, release, ...judged };

@@ -2,13 +2,14 @@ import type { Consumer } from "@/lib/api/catalog-entities";
 import { PREVIEW_LIST_MAX, PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
 import type { Route, RoutesQuery } from "@/lib/api/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
-import { isConsoleError, NotFoundError } from "@/lib/errors";
+import { isConsoleError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
 import { NOT_EVALUATED } from "@/lib/routing/evaluate/condition-match";
 import { explainRoute } from "@/lib/routing/evaluate/condition-route";
 import { routeIndexes } from "@/lib/routing/evaluate/consumer-sight";
 import { type ConditionRule, parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { routeSummary } from "@/lib/routing/explain/route-reason";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { isJavaBlank } from "@/lib/routing/parse/java-text";
 import { routingContext } from "@/lib/routing/evaluate/routing-context";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
@@ -120,7 +121,7 @@ export function impactRequest(body: Pick<RoutePreviewBody, "semantics" | "invoca
  * providers it returns, and its outcome in words (the then side judged without explaining).
  */
 function otherSemantics(body: RoutePreviewBody, own: ProviderSet, result: readonly string[]): RoutePreviewResponse["otherSemantics"] {
-  const semantics: RouteSemantics = body.semantics === "2.7" ? "3.x" : "2.7";
+  const semantics: DubboRelease = body.semantics === "2.7" ? "3.x" : "2.7";
   try {
     const rule: ConditionRule | null = body.enabled ? parseConditionRule(body.rule, semantics) : null;
     const ctx = routingContext(semantics, body.consumer, body.invocation);

@@ -1,7 +1,8 @@
 import type { AuditDraft } from "@/lib/api/audit";
 import type { RouteChanges } from "@/lib/api/routes";
 import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/route-url";
-import { ConflictError, type ConsoleError, isConsoleError, RegistryUnavailableError } from "@/lib/errors";
+import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
+import { type ConsoleError, isConsoleError } from "@/lib/errors";
 import { KeyedSerial } from "./keyed-serial";
 import type { ZkSession } from "../../registry/zk-session";
 import type { AuditRecording } from "../audit/audit-log";

@@ -1,6 +1,6 @@
 import { isAscii } from "node:buffer";
 import hessian from "hessian.js";
-import { CodecError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
 import { JavaObject } from "./java-values";
 
 /**

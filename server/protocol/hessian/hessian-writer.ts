@@ -1,5 +1,5 @@
 import hessian from "hessian.js";
-import { CodecError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
 import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
 
 /**

@@ -1,4 +1,4 @@
-import { type JavaTypeRef, parseJavaType, PRIMITIVE_DESCRIPTORS } from "@/lib/dubbo/java-type-ref";
+import { describeTypeFault, type JavaTypeRef, parseJavaType, PRIMITIVE_DESCRIPTORS } from "@/lib/dubbo/java-type-ref";
 import { ValidationError } from "@/lib/errors";
 
 /**
@@ -48,7 +48,7 @@ export function parseParameterTypes(parameterTypes: readonly string[]): JavaType
   const issues: { path: string; message: string }[] = [];
   const types = parameterTypes.map((name, i) => {
     const parsed = parseJavaType(name);
-    if (!parsed.ok) issues.push({ path: `parameterTypes[${i}]`, message: `not a Java type: ${parsed.reason}` });
+    if (!parsed.ok) issues.push({ path: `parameterTypes[${i}]`, message: `not a Java type: ${describeTypeFault(name, parsed)}` });
     else if (parsed.type.kind === "primitive" && parsed.type.name === "void") issues.push({ path: `parameterTypes[${i}]`, message: "void is not a parameter type" });
     return parsed.ok ? parsed.type : undefined;
   });

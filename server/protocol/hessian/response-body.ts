@@ -1,4 +1,6 @@
-import { CodecError, type ConsoleError, RemoteError, RemoteTimeoutError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
+import { type ConsoleError } from "@/lib/errors";
+import { RemoteError, RemoteTimeoutError } from "@/server/errors/invoke-errors";
 import { statusName } from "./dubbo-status";
 import { fromJava } from "./from-java";
 import { HessianReader } from "./hessian-reader";

@@ -1,5 +1,5 @@
-import { binaryClassName, classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE } from "@/lib/dubbo/java-type-ref";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
 import { inJavaHashOrder } from "./java-hash-order";
 import { JAVA_TIME_READERS } from "./java-time";
@@ -136,8 +136,6 @@ function numberOf(n: number): HessianValue {
   if (Number.isSafeInteger(n)) return BigInt(n);
   return new JavaDouble(n);
 }
-
-const JAVA_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 
 function isObject(json: unknown): json is Record<string, unknown> {
   return typeof json === "object" && json !== null && !Array.isArray(json);
@@ -296,8 +294,14 @@ function wrap<T>(path: string, read: () => T): T {
   }
 }
 
+/**
+ * A class name as the JSON gives it (`io.x.User`, `io.x.Outer.Inner`, `Long`), as its binary
+ * name. A name the parser reads as a type variable (`A`, `T1`) names a class of the default
+ * package here, so it is kept as written.
+ */
 function className(json: unknown): string {
-  if (typeof json === "string" && JAVA_NAME.test(json)) return binaryClassName(json);
+  const parsed = typeof json === "string" ? parseJavaType(json) : undefined;
+  if (parsed?.ok && parsed.type.kind === "class" && parsed.type.args.length === 0) return parsed.type === OBJECT_TYPE ? (json as string) : parsed.type.name;
   throw new Unfit(`"class" must be a Java class name, got ${describeJson(json)}`);
 }
 

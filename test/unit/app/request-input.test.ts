@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseJsonBody, parseQuery } from "@/app/api/_lib/request-input";
-import { isConsoleError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { isConsoleError, ValidationError } from "@/lib/errors";
+import { UnsupportedMediaTypeError } from "@/server/errors/request-errors";
 
 const get = (url: string) => new Request(url);
 // Bytes, not a string: a string body would get a text/plain content type of its own.

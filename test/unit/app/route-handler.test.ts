@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { type HandlerBody, type MethodSpec, route } from "@/app/api/_lib/route-handler";
-import { ConsoleError, ERROR_CODES, MethodNotAllowedError, NotFoundError, RegistryUnavailableError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { ConsoleError, ERROR_CODES, ValidationError } from "@/lib/errors";
+import { MethodNotAllowedError, NotFoundError, UnsupportedMediaTypeError } from "@/server/errors/request-errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 

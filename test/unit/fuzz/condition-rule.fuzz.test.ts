@@ -4,7 +4,7 @@ import { ruleToRows } from "@/lib/routing/builder/builder-rows";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { applyConditionRule, type RouteInvocation } from "@/lib/routing/evaluate/condition-route";
 import { routeChain } from "@/lib/routing/evaluate/route-chain";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { parseProviders, routingContext } from "@/lib/routing/evaluate/routing-context";
 import { highlightRule } from "@/lib/routing/parse/rule-highlight";
 import { compareSemantics } from "@/lib/routing/explain/semantic-differences";
@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /** Property-based fuzzing of the condition rule parser and evaluator (lib/routing). */
 
-const semantics = fc.constantFrom<RouteSemantics>("2.7", "3.x");
+const semantics = fc.constantFrom<DubboRelease>("2.7", "3.x");
 
 /** Keys a rule names: real ones, prefixed ones, argument and method keys, and junk. */
 const key = fc.oneof(

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { dubboUrlParameter, javaUrlDecode, javaUrlEncode, parseDubboUrl, parseDubboUrlParameters, parseEncodedDubboUrl, type UrlDialect, UrlSyntaxError } from "@/lib/dubbo/url";
+import { dubboUrlParameter, javaUrlDecode, javaUrlEncode, parseDubboUrl, parseDubboUrlParameters, parseEncodedDubboUrl, UrlSyntaxError } from "@/lib/dubbo/url";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { javaFullString } from "@/lib/dubbo/url-string";
 import { parseJavaUrl } from "@/lib/routing/url/route-url";
 import { parseProviders } from "@/lib/routing/evaluate/routing-context";
@@ -10,7 +11,7 @@ vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /** Property-based fuzzing of the Dubbo URL parser (lib/dubbo/url.ts) and the routing engine's Java URL reader. */
 
-const dialect = fc.constantFrom<UrlDialect>("2.7", "3.x");
+const dialect = fc.constantFrom<DubboRelease>("2.7", "3.x");
 const anyText = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "binary", maxLength: 80 }), delimitedText());
 
 /** A near-valid URL: `protocol://user:pass@host:port/path?k=v&…`, each part sometimes odd. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binaryClassName, formatJavaType, type JavaTypeRef, parseJavaType } from "@/lib/dubbo/java-type-ref";
+import { binaryClassName, describeTypeFault, erasedTypeName, erasure, formatJavaType, isJavaType, type JavaTypeRef, parseJavaType, splitTypeList } from "@/lib/dubbo/java-type-ref";
 
 function parse(text: string): JavaTypeRef {
   const result = parseJavaType(text);
@@ -73,5 +73,81 @@ describe("binaryClassName", () => {
     ["User", "User"],
   ])("%s → %s", (canonical, binary) => {
     expect(binaryClassName(canonical)).toBe(binary);
+  });
+});
+
+describe("faults", () => {
+  it.each([
+    ["java.util.List<java.lang.String", "a closing '>' is missing", 31],
+    ["java..lang.String", 'unexpected "."', 4],
+    ["int x", 'unexpected "x"', 4],
+    ["java.util.List<>", 'unexpected ">"', 15],
+    ["java.util.Map<int;", "expected ',' or '>' but found \";\"", 17],
+    ["", "the type name is empty", 0],
+  ])("%j: says what and at which offset", (text, reason, offset) => {
+    expect(parseJavaType(text)).toEqual({ ok: false, reason, offset });
+  });
+
+  it("reads the fault in words with its place", () => {
+    const result = parseJavaType("int[");
+    expect(!result.ok && describeTypeFault("int[", result)).toBe('unexpected "[" at offset 3 of "int["');
+  });
+});
+
+describe("Java white space", () => {
+  it("takes tabs, line breaks and form feeds between tokens, as javac does", () => {
+    expect(parse("java.util.Map<\tjava.lang.String,\n\r\fint[]\t>")).toEqual(parse("java.util.Map<java.lang.String,int[]>"));
+  });
+
+  it("refuses other Unicode spaces, which Java does not take as white space", () => {
+    expect(isJavaType("java.util.List<\u00a0java.lang.String>")).toBe(false);
+    expect(isJavaType("\u2003int")).toBe(false);
+  });
+});
+
+describe("what the browser's type names read differently now that it uses this parser", () => {
+  it("refuses varargs anywhere but at the end, and type arguments on a primitive", () => {
+    expect(isJavaType("java.util.List<java.lang.String...>")).toBe(false);
+    expect(isJavaType("int<java.lang.String>")).toBe(false);
+    expect(isJavaType("java.lang.String...[]")).toBe(false);
+  });
+
+  it("reads the JVM's array names", () => {
+    expect(isJavaType("[Ljava.lang.String;")).toBe(true);
+    expect(formatJavaType(parse("[[I"))).toBe("int[][]");
+  });
+
+  it.each(["", "int[", "java.util.List<", "java.util.List<>", "a..b", "1abc", "List<String>>", "int x", "? extends"])("refuses %j", (text) => {
+    expect(isJavaType(text)).toBe(false);
+  });
+});
+
+describe("erasure", () => {
+  it("drops type arguments at every array depth", () => {
+    expect(formatJavaType(erasure(parse("java.util.Map<java.lang.String,java.util.List<io.x.User>>")))).toBe("java.util.Map");
+    expect(formatJavaType(erasure(parse("java.util.List<io.x.User>[][]")))).toBe("java.util.List[][]");
+    const raw = parse("io.x.User[]");
+    expect(erasure(raw)).toBe(raw);
+  });
+
+  it("names the erased type as the JVM tells overloads apart: one spelling for every way of writing it", () => {
+    expect(erasedTypeName("java.util.List<io.x.User>")).toBe("java.util.List");
+    expect(erasedTypeName("[Ljava.lang.String;")).toBe(erasedTypeName("java.lang.String[]"));
+    expect(erasedTypeName("String")).toBe("java.lang.String");
+    expect(erasedTypeName("io.x.Outer.Inner")).toBe("io.x.Outer$Inner");
+    expect(erasedTypeName("java.lang.String...")).toBe("java.lang.String[]");
+    expect(erasedTypeName("not a type")).toBe("notatype");
+  });
+});
+
+describe("splitTypeList", () => {
+  it("splits a typed list of parameter types at the commas outside generics", () => {
+    expect(splitTypeList(" java.lang.String , java.util.Map<java.lang.String, java.lang.Integer>,int ")).toEqual([
+      "java.lang.String",
+      "java.util.Map<java.lang.String, java.lang.Integer>",
+      "int",
+    ]);
+    expect(splitTypeList("   ")).toEqual([]);
+    expect(splitTypeList("int,")).toEqual(["int", ""]);
   });
 });

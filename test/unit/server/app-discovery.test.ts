@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { AppDiscovery } from "@/server/registry/app-discovery";
 import { MetadataReport } from "@/server/registry/metadata-report";
 import type { ZkDataReader } from "@/server/registry/zk-data-reader";

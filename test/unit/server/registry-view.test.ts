@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { ForbiddenError, RegistryUnavailableError } from "@/lib/errors";
+import { ForbiddenError } from "@/server/errors/auth-errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { createLogger, silentLogger } from "@/server/runtime/logger";
 import type { ZkReader } from "@/server/registry/zk-reader";
 import { RegistryView, type ViewChange } from "@/server/registry/registry-view";

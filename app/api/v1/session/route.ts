@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { signInBodySchema, type SessionState, type SignInAnswer } from "@/lib/api/session";
 import { isSameOriginWrite } from "@/lib/auth/same-origin";
-import { ConflictError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { isHttps, requestScheme, sessionCookieHeader } from "@/server/auth/session-cookie";
 import { revokedSessions } from "@/server/auth/revoked-sessions";

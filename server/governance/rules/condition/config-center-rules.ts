@@ -6,7 +6,9 @@ import {
   type RuleYamlRead,
 } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName, ruleDirectory, ruleKeyProblem, ruleNodePath, type RuleNodeName } from "@/lib/dubbo/config-rule-key";
-import { ConflictError, ConsoleError, NotFoundError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
+import { ConsoleError, ValidationError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
 import type { Logger } from "../../../runtime/logger";
 import { WatchedReads } from "../../../registry/watched-reads";
 import type { ZkDataReader } from "../../../registry/zk-data-reader";

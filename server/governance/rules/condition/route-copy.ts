@@ -1,7 +1,7 @@
 import { type ConditionCheck, type ConditionRuleDraft, formatConditionRouterYaml, parseConditionRouterYaml, type RuleYamlRead } from "@/lib/dubbo/condition-router-yaml";
 import { ruleDirectory, ruleNodePath, serviceRuleKey } from "@/lib/dubbo/config-rule-key";
 import type { RouteSpec } from "@/lib/dubbo/route-url";
-import { ConflictError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
 import type { MultiOp, VersionedData } from "../../../registry/zk-writes";
 
 /**

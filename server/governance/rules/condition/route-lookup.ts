@@ -1,5 +1,5 @@
 import { parseRouteNode } from "@/lib/dubbo/route-url";
-import { ConflictError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
 import { fingerprintRouteId, idOfRef, parseRouteId, type RouteRef, revisionOf, type StableRef, stableRouteId } from "./route-id";
 
 /**

@@ -1,7 +1,8 @@
 import type { RoutePreviewBody } from "@/lib/api/route-preview";
 import type { RouteTarget } from "@/lib/api/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
-import { isConsoleError, type StrandedConsumer, StrandsConsumersError } from "@/lib/errors";
+import { isConsoleError, type StrandedConsumer } from "@/lib/errors";
+import { StrandsConsumersError } from "@/server/errors/governance-errors";
 import { impactChains } from "../../preview/impact-chains";
 import { registryProviders } from "../../preview/preview-providers";
 import { planChains } from "../../preview/route-chain-answer";

@@ -120,3 +120,27 @@ describe("java.time values and Calendar in the form (issue 15, item 16)", () => 
     expect(isScalar(spec) && scalarFromJson(spec, { dateTime: "x" })).toMatchObject({ ok: false });
   });
 });
+
+describe("type names read by the one Java type parser (lib/dubbo/java-type-ref.ts)", () => {
+  const types = new TypeResolver([{ type: "io.x.Outer.Inner", items: [], enums: ["A", "B"], properties: {} }]);
+
+  it("reads a java.lang simple name as the java.lang class", () => {
+    expect(types.spec("String")).toEqual({ kind: "string", type: "java.lang.String" });
+    expect(types.spec("java.util.List<Long>")).toEqual({ kind: "list", type: "java.util.List<java.lang.Long>", collection: "list", element: "java.lang.Long" });
+  });
+
+  it("finds a nested class's definition under its canonical and its binary name", () => {
+    expect(types.spec("io.x.Outer.Inner")).toEqual({ kind: "enum", type: "io.x.Outer$Inner", constants: ["A", "B"] });
+    expect(types.spec("io.x.Outer$Inner")).toEqual({ kind: "enum", type: "io.x.Outer$Inner", constants: ["A", "B"] });
+  });
+
+  it("reads the JVM's array names and a type variable as Object", () => {
+    expect(types.spec("[I")).toEqual({ kind: "list", type: "int[]", collection: "array", element: "int" });
+    expect(types.spec("[B")).toEqual({ kind: "bytes", type: "byte[]" });
+    expect(types.spec("T")).toMatchObject({ kind: "json", type: "java.lang.Object" });
+  });
+
+  it("refuses varargs inside type arguments", () => {
+    expect(types.spec("java.util.List<int...>")).toMatchObject({ kind: "json", why: '"java.util.List<int...>" is not a Java type name' });
+  });
+});

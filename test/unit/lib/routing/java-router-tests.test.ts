@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeCondition, type ConditionRouteInput, type RouteInvocation } from "@/lib/routing/evaluate/condition-route";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 
 /**
  * apache/dubbo's ConditionRouterTest (tag dubbo-2.7.23) and ConditionStateRouterTest (tag
@@ -17,7 +17,7 @@ const INVOKERS = ["dubbo://10.20.3.3:20880/com.foo.BarService", `dubbo://${LOCAL
 /** `new RpcInvocation()`: an invocation with no method name. */
 const EMPTY_INVOCATION: RouteInvocation = {};
 
-function route(semantics: RouteSemantics, rule: string, extra: Partial<ConditionRouteInput> = {}) {
+function route(semantics: DubboRelease, rule: string, extra: Partial<ConditionRouteInput> = {}) {
   return routeCondition({ rule, semantics, consumer: CONSUMER, providers: INVOKERS, invocation: EMPTY_INVOCATION, ...extra });
 }
 
@@ -34,7 +34,7 @@ function keptIndexes(providers: readonly string[], result: readonly string[]): n
 }
 
 /** ConditionRouter.matchWhen, observed through a route over one provider. */
-function matchWhen(semantics: RouteSemantics, rule: string, consumer: string, invocation: RouteInvocation | undefined): boolean {
+function matchWhen(semantics: DubboRelease, rule: string, consumer: string, invocation: RouteInvocation | undefined): boolean {
   return routeCondition({ rule, semantics, consumer, providers: ["dubbo://9.9.9.9:20880/com.foo.BarService"], invocation }).whenMatched;
 }
 
@@ -143,7 +143,7 @@ describe.each(["2.7", "3.x"] as const)("the Java router tests shared by 2.7.23 a
 
 describe("the Java router tests of 3.3 only, where 2.7 answers differently", () => {
   const providers = ["dubbo://10.20.3.3:20880/com.foo.BarService?region=hangzhou", INVOKERS[1]!, INVOKERS[2]!];
-  const sizes = (semantics: RouteSemantics, rule: string, invocations: RouteInvocation[]) =>
+  const sizes = (semantics: DubboRelease, rule: string, invocations: RouteInvocation[]) =>
     invocations.map((invocation) => route(semantics, rule, { force: true, providers, invocation }).result.length);
 
   it("testRoute_Attachments: 3.x reads attachments[k] from the call; 2.7 looks for a URL key that never exists", () => {

@@ -4,7 +4,7 @@ import { type ConditionRule, parseConditionRule } from "@/lib/routing/parse/cond
 import { recordReads } from "@/lib/routing/evaluate/consumer-reads";
 import { routeIndexes } from "@/lib/routing/evaluate/consumer-sight";
 import { chainIndexes, explainChain, FleetChain, prepareChain } from "@/lib/routing/evaluate/route-chain";
-import type { RouteSemantics } from "@/lib/routing/route-semantics";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { parseConsumerUrl } from "@/lib/routing/url/consumer-url";
 import { parseProviders, type RoutingContext, routingContext } from "@/lib/routing/evaluate/routing-context";
 import { ThenTables } from "@/lib/routing/evaluate/then-tables";
@@ -19,7 +19,7 @@ import type { RouteCase } from "../../../support/route-oracle";
  */
 const SEED = 20_251_130;
 const CASES = generateRouteCases(SEED, 1500);
-const SEMANTICS: readonly RouteSemantics[] = ["2.7", "3.x"];
+const SEMANTICS: readonly DubboRelease[] = ["2.7", "3.x"];
 
 function invocationOf(c: RouteCase): RouteInvocation | undefined {
   if (c.invocation === null) return undefined;
@@ -28,7 +28,7 @@ function invocationOf(c: RouteCase): RouteInvocation | undefined {
 }
 
 /** The case's rule as `semantics` parses it (null: disabled), or undefined when Java rejects it. */
-function ruleOf(c: RouteCase, semantics: RouteSemantics): ConditionRule | null | undefined {
+function ruleOf(c: RouteCase, semantics: DubboRelease): ConditionRule | null | undefined {
   if (!c.enabled) return null;
   try {
     return parseConditionRule(c.rule, semantics);
@@ -38,7 +38,7 @@ function ruleOf(c: RouteCase, semantics: RouteSemantics): ConditionRule | null |
 }
 
 /** The consumer of `c` (with the invocation of `call`), or undefined when `semantics` cannot read its URL. */
-function contextOf(c: RouteCase, semantics: RouteSemantics, call: RouteCase = c): RoutingContext | undefined {
+function contextOf(c: RouteCase, semantics: DubboRelease, call: RouteCase = c): RoutingContext | undefined {
   try {
     return routingContext(semantics, c.consumer, invocationOf(call));
   } catch {
@@ -46,7 +46,7 @@ function contextOf(c: RouteCase, semantics: RouteSemantics, call: RouteCase = c)
   }
 }
 
-function tablesOf(providers: readonly string[], semantics: RouteSemantics): ThenTables | undefined {
+function tablesOf(providers: readonly string[], semantics: DubboRelease): ThenTables | undefined {
   try {
     return new ThenTables(parseProviders(providers, semantics));
   } catch {
@@ -55,7 +55,7 @@ function tablesOf(providers: readonly string[], semantics: RouteSemantics): Then
 }
 
 /** What routing alone, explained, returns: provider strings. */
-function alone(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly string[], semantics: RouteSemantics): string[] {
+function alone(rule: ConditionRule | null, force: boolean, ctx: RoutingContext, providers: readonly string[], semantics: DubboRelease): string[] {
   const tables = tablesOf(providers, semantics)!;
   return explainRoute(rule, force, ctx, tables, tables.all).result;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PRESET_ROLES } from "@/lib/auth/roles";
-import { UnauthorizedError } from "@/lib/errors";
+import { UnauthorizedError } from "@/server/errors/auth-errors";
 import { Authenticator } from "@/server/auth/authenticator";
 import { hashPassword } from "@/server/auth/password";
 import { revokedSessions, setRevokedSessions } from "@/server/auth/revoked-sessions";

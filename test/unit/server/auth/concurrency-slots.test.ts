@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimitedError } from "@/lib/errors";
+import { RateLimitedError } from "@/server/errors/auth-errors";
 import { ConcurrencySlots } from "@/server/auth/concurrency-slots";
 
 describe("ConcurrencySlots", () => {

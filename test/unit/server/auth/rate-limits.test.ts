@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimitedError } from "@/lib/errors";
+import { RateLimitedError } from "@/server/errors/auth-errors";
 import { FailureWindow, TokenBuckets } from "@/server/auth/rate-limits";
 
 function retryAfter(f: () => void): number | null {

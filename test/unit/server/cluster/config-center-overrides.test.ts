@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDubboUrl } from "@/lib/dubbo/url";
-import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { ConfigCenterOverrides } from "@/server/cluster/config-center-overrides";
 import type { Invoker } from "@/server/cluster/invoker";
 import { RegistryDirectory } from "@/server/cluster/registry-directory";
@@ -40,7 +40,7 @@ function recordingLog() {
   return { warnings, log: { warn: (_m: string, fields?: Record<string, unknown>) => void warnings.push(fields ?? {}) } };
 }
 
-function directory(dialect: ClusterDialect, overrides: ConfigCenterOverrides) {
+function directory(dialect: DubboRelease, overrides: ConfigCenterOverrides) {
   const providers = [P1, P2].map((text) => ({ text, url: parseDubboUrl(text) }));
   const snapshot = { providers, configurators: [], routes: [] };
   return new RegistryDirectory({

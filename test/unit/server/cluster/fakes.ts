@@ -3,7 +3,7 @@ import { ConsoleError } from "@/lib/errors";
 import { silentLogger, type Logger } from "@/server/runtime/logger";
 import type { Clock } from "@/server/cluster/clock";
 import { type ClusterEnv, createClusterEnv } from "@/server/cluster/cluster-env";
-import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { CallOptions, Invocation, InvokeOutcome, Invoker } from "@/server/cluster/invoker";
 
 /**
@@ -130,7 +130,7 @@ export function invocation(method = "sayHello", args: readonly unknown[] = ["wor
 }
 
 /** An environment over a fake clock and a seeded random. */
-export function testEnv(options: { dialect?: ClusterDialect; seed?: number; random?: () => number; clock?: FakeClock; logger?: Logger } = {}): ClusterEnv & { clock: FakeClock } {
+export function testEnv(options: { dialect?: DubboRelease; seed?: number; random?: () => number; clock?: FakeClock; logger?: Logger } = {}): ClusterEnv & { clock: FakeClock } {
   const clock = options.clock ?? new FakeClock();
   const env = createClusterEnv({ dialect: options.dialect ?? "3.x", clock, random: options.random ?? seededRandom(options.seed ?? 42), logger: options.logger ?? silentLogger });
   return { ...env, clock };

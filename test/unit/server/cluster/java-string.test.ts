@@ -30,4 +30,11 @@ describe("String.valueOf of a JSON argument", () => {
     expect(text([1, 2], "int[]")).toEqual({ text: "[1,2]", exact: false });
     expect(text(5, undefined)).toEqual({ text: "5", exact: false });
   });
+
+  it("reads the type by its erased name, however it is spelt", () => {
+    expect(text(["a", "b"], "java.util.ArrayList<java.lang.String>")).toEqual({ text: "[a, b]", exact: true });
+    expect(text("7", "Long")).toEqual({ text: "7", exact: true });
+    expect(text([1, 2], "[I")).toEqual({ text: "[1,2]", exact: false });
+    expect(text("RED", "io.x.Outer.Color")).toEqual({ text: "RED", exact: true });
+  });
 });

@@ -3,7 +3,7 @@ import { routeNodeName } from "@/lib/dubbo/route-url";
 import { type DubboUrl, javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import type { ChainRoute } from "@/lib/routing/evaluate/route-chain";
-import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { providerRegistries, registrySnapshot } from "@/server/cluster/catalog-snapshot";
 import type { ClusterOutcome } from "@/server/cluster/cluster-call";
 import { ClusterInvoker } from "@/server/cluster/cluster-invoker";
@@ -22,7 +22,7 @@ const P3 = `dubbo://10.0.0.3:20881/${IFACE}?application=shop&interface=${IFACE}&
 const entry = (text: string) => ({ text, url: parseDubboUrl(text) });
 
 /** A directory over a changeable snapshot, recording the invokers it makes and destroys. */
-function directoryOf(providers: string[], extra: Partial<{ configurators: string[]; routes: ChainRoute[]; consumer: Record<string, string>; dialect: ClusterDialect }> = {}) {
+function directoryOf(providers: string[], extra: Partial<{ configurators: string[]; routes: ChainRoute[]; consumer: Record<string, string>; dialect: DubboRelease }> = {}) {
   let snapshot: DirectorySnapshot = {
     providers: providers.map(entry),
     configurators: (extra.configurators ?? []).map((c) => parseDubboUrl(c)),

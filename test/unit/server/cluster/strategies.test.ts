@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 import { ConsoleError } from "@/lib/errors";
 import { ClusterInvoker } from "@/server/cluster/cluster-invoker";
-import type { ClusterDialect } from "@/server/cluster/cluster-dialect";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { InvalidParameterError, RetriesExhaustedError } from "@/server/cluster/cluster-errors";
 import { StaticDirectory } from "@/server/cluster/directory";
 import type { InvokeOutcome } from "@/server/cluster/invoker";
@@ -14,7 +14,7 @@ const B = "10.0.0.2:20880";
 const C = "10.0.0.3:20880";
 
 /** A cluster over `invokers` whose consumer has `params` (round robin unless said otherwise, for a predictable order). */
-function clusterOf(invokers: FakeInvoker[], params = "", options: { dialect?: ClusterDialect; env?: ReturnType<typeof testEnv> } = {}) {
+function clusterOf(invokers: FakeInvoker[], params = "", options: { dialect?: DubboRelease; env?: ReturnType<typeof testEnv> } = {}) {
   const env = options.env ?? testEnv({ dialect: options.dialect ?? "3.x" });
   const consumer = parseDubboUrl(`consumer://10.9.9.9/com.foo.DemoService?side=consumer&loadbalance=roundrobin${params ? `&${params}` : ""}`);
   const merged = invokers.map((i) => {
@@ -268,7 +268,7 @@ describe("broadcast", () => {
   });
 
   it("stops after broadcast.fail.percent of the providers failed, counting as each release does", async () => {
-    const run = async (dialect: ClusterDialect, percent: number) => {
+    const run = async (dialect: DubboRelease, percent: number) => {
       const { cluster } = clusterOf([A, B, C, "10.0.0.4:20880"].map((a) => new FakeInvoker(a, "", DOWN)), `cluster=broadcast&broadcast.fail.percent=${percent}`, { dialect });
       return (await cluster.invoke(CALL)).attempts.length;
     };

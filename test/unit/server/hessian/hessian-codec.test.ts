@@ -1,6 +1,6 @@
 import hessian from "hessian.js";
 import { describe, expect, it } from "vitest";
-import { CodecError } from "@/lib/errors";
+import { CodecError } from "@/server/errors/transport-errors";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
 import { encodeHessian, HessianWriter } from "@/server/protocol/hessian/hessian-writer";
 import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java-values";

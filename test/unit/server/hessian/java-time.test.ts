@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJavaType } from "@/lib/dubbo/java-type-ref";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { JavaObject } from "@/server/protocol/hessian/java-values";
 import { toJava } from "@/server/protocol/hessian/to-java";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type JavaTypeRef, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java-values";
 import { toJava } from "@/server/protocol/hessian/to-java";
 import { EMPTY_TYPE_CATALOG, typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
@@ -170,6 +170,14 @@ describe("toJava without a declared type (java.lang.Object)", () => {
     expect(java("java.lang.Object", { class: "java.math.BigDecimal", value: "1.0" })).toEqual(new JavaObject("java.math.BigDecimal", { value: "1.0" }));
     expect((java("java.lang.Object", { class: `${API}.Address`, zip: 5 }) as JavaObject).className).toBe(`${API}.Address`);
     expect(refusal("java.lang.Object", { class: "not a name" }).message).toContain('"class" must be a Java class name');
+  });
+
+  it("reads the class name with the one Java type parser: java.lang simple names, canonical nested names, no type arguments", () => {
+    expect(java("java.lang.Object", { class: "Long", value: "7" })).toBe(7n);
+    expect((java("java.lang.Object", { class: "io.x.Outer.Inner", a: 1 }) as JavaObject).className).toBe("io.x.Outer$Inner");
+    expect((java("java.lang.Object", { class: "A", a: 1 }) as JavaObject).className).toBe("A");
+    expect(refusal("java.lang.Object", { class: "java.util.List<java.lang.Long>" }).message).toContain('"class" must be a Java class name');
+    expect(refusal("java.lang.Object", { class: "int" }).message).toContain('"class" must be a Java class name');
   });
 
   it("refuses JSON nested deeper than any call needs", () => {

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConnectionClosedError } from "@/lib/errors";
+import { ConnectionClosedError } from "@/server/errors/transport-errors";
 import { encodeFrame } from "@/server/protocol/frame";
 import { PeerRequestRate, resolvePeerLimits, unreadOutputExceeded } from "@/server/protocol/peer-limits";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConnectionClosedError, TimeoutError } from "@/lib/errors";
+import { ConnectionClosedError, TimeoutError } from "@/server/errors/transport-errors";
 import { encodeFrame, type Frame } from "@/server/protocol/frame";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";
 import { startFakePeer } from "../../../support/fake-dubbo-peer";

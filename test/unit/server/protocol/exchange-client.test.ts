@@ -1,13 +1,6 @@
 import { createServer, Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  CancelledError,
-  ConnectError,
-  ConnectionClosedError,
-  PayloadTooLargeError,
-  ProviderReadOnlyError,
-  TimeoutError,
-} from "@/lib/errors";
+import { CancelledError, ConnectError, ConnectionClosedError, PayloadTooLargeError, ProviderReadOnlyError, TimeoutError } from "@/server/errors/transport-errors";
 import type { ConnectionState, ExchangeClient } from "@/server/protocol/exchange-client";
 import { encodeFrame, type Frame } from "@/server/protocol/frame";
 import { DubboExchangeClient } from "@/server/protocol/socket-exchange-client";

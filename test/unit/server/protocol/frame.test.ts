@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameError, PayloadTooLargeError } from "@/lib/errors";
+import { FrameError, PayloadTooLargeError } from "@/server/errors/transport-errors";
 import { DEFAULT_MAX_PAYLOAD, encodeFrame, type Frame, FrameDecoder } from "@/server/protocol/frame";
 import { seededRandom } from "../../../support/seeded-random";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidArgumentsError } from "@/lib/errors";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { EMPTY_TYPE_CATALOG, typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 import { JavaList, JavaMap } from "@/server/protocol/hessian/java-values";
 import { bodyPath, invocationMode, prepareArguments } from "@/server/protocol/invocation-mode";

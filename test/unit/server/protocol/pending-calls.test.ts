@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CancelledError, ConnectionClosedError, TimeoutError } from "@/lib/errors";
+import { CancelledError, ConnectionClosedError, TimeoutError } from "@/server/errors/transport-errors";
 import type { Frame } from "@/server/protocol/frame";
 import { PendingCalls } from "@/server/protocol/pending-calls";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { route } from "@/app/api/_lib/route-handler";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine as engineFind, startEngine } from "@/server/runtime/engine";
 import { currentEngine, findEngine } from "@/server/runtime/engine-ref";

@@ -1,6 +1,6 @@
 import { limitKey } from "@/lib/auth/actor";
 import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/route-preview";
-import { AnswerTooLargeError } from "@/lib/errors";
+import { AnswerTooLargeError } from "@/server/errors/request-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { endpoint } from "../../../_lib/endpoint";

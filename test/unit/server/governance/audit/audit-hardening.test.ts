@@ -9,7 +9,7 @@ import { AUDIT_CSV_COLUMNS, auditExportStream, csvCell, csvCells } from "@/serve
 import { auditMatcher, selectAuditPage, trailSpan } from "@/server/governance/audit/audit-query";
 import { entryFor } from "@/server/governance/audit/audit-visibility";
 import { invocationDraft } from "@/server/governance/audit/invoke-audit";
-import { ForbiddenError } from "@/lib/errors";
+import { ForbiddenError } from "@/server/errors/auth-errors";
 import { DEFAULT_WRITE_RATE, parseConfig } from "@/server/runtime/config";
 
 const ACTOR = { name: "alice", role: "invoker", via: "session", address: "10.0.0.1" } as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DiscoveredProvider } from "@/lib/dubbo/discovered-provider";
 import { serviceIdOf } from "@/lib/dubbo/service-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Category } from "@/server/registry/categories";
 import type { Registry } from "@/server/registry/registry";
 import type { RegistryEntry, ViewChange } from "@/server/registry/registry-view";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegistryUnavailableError } from "@/lib/errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Registry } from "@/server/registry/registry";
 import { ServiceCatalog } from "@/server/governance/catalog/catalog";
 

@@ -27,6 +27,13 @@ describe("the return type a call's answer carries", () => {
     expect(callSignature("names", ["java.util.List"], [[]], DEFINED).returnType).toBe("java.util.Set<java.lang.String>");
   });
 
+  it("matches an overload however its types are spelt: java.lang simple names, JVM array names, nested names", () => {
+    expect(callSignature("describe", ["String", "int"], ["a", 1], DEFINED).returnType).toBe("java.lang.CharSequence");
+    expect(callSignature("names", ["java.util.List<String>"], [[]], DEFINED).returnType).toBe("java.util.Set<java.lang.String>");
+    const nested: ServiceMethods = { ...DEFINED, methods: [{ name: "all", parameterTypes: ["io.x.Outer.Inner[]"], returnType: "int" }] };
+    expect(callSignature("all", ["[Lio.x.Outer$Inner;"], [[]], nested).returnType).toBe("int");
+  });
+
   it("is unknown (null) without a definition, or for types no overload has", () => {
     expect(callSignature("describe", ["long"], [1], DEFINED).returnType).toBeNull();
     expect(callSignature("ping", undefined, [], { source: "url", methods: [{ name: "ping", parameterTypes: null, returnType: null }] }).returnType).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IMPACT_NAMES_MAX, PREVIEW_PAGE_MAX, type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
-import { NotFoundError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
 import { routeCondition } from "@/lib/routing/evaluate/condition-route";
 import { type PreviewSources, previewRoute } from "@/server/governance/preview/route-preview";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Consumer } from "@/lib/api/catalog-entities";
 import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
 import type { Route } from "@/lib/api/routes";
-import { NotFoundError, RegistryUnavailableError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
+import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";
 import { type PreviewSources, previewRoute } from "@/server/governance/preview/route-preview";
 
