@@ -3,7 +3,7 @@ import type { PreviewConsumerRow } from "@/lib/api/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { previewOverrides } from "@/server/governance/preview/override-preview";
 import { previewConsumer } from "@/server/governance/preview/override-reader";
 import { configCasesSeed } from "../support/config-cases";
@@ -25,7 +25,7 @@ import { askViews, type JavaProviderView, type ViewAnswer, type ViewCase } from 
 const COUNT = Number(process.env.CONFIG_PREVIEW_CASES ?? 200);
 const SEED = configCasesSeed();
 
-function copiesOf(s: CopiesState, c: PreviewCase, consumerText: string, release: OverrideRelease): OverrideCopies {
+function copiesOf(s: CopiesState, c: PreviewCase, consumerText: string, release: DubboRelease): OverrideCopies {
   const center = new Map<string, string>();
   if (s.appRule !== null) center.set(c.application, s.appRule);
   if (s.serviceRule !== null) center.set(consumerServiceRuleKey(parseDubboUrl(consumerText, release)), s.serviceRule);
@@ -44,7 +44,7 @@ function kept(s: CopiesState, answer: ViewAnswer, held: CopiesState | null): Cop
 }
 
 /** RandomLoadBalance's shares over Java's weights (2.7.23 always weighs; 3.3.6 only when the first kept provider has a weight). */
-function javaShares(view: readonly JavaProviderView[], release: OverrideRelease): (number | null)[] {
+function javaShares(view: readonly JavaProviderView[], release: DubboRelease): (number | null)[] {
   const kept = view.map((v, i) => (v.usable ? i : -1)).filter((i) => i >= 0);
   const lb = kept.length > 0 ? (view[kept[0]!]!.values.loadbalance ?? "random") : "random";
   if (!["random", "roundrobin"].includes(lb) || kept.some((i) => view[i]!.weight < 0)) return view.map(() => null);
@@ -62,7 +62,7 @@ function warming(c: PreviewCase, now: number): boolean {
   });
 }
 
-function differences(c: PreviewCase, row: PreviewConsumerRow, keys: readonly string[], java: { before: ViewAnswer; after: ViewAnswer }, release: OverrideRelease, now: number): string[] {
+function differences(c: PreviewCase, row: PreviewConsumerRow, keys: readonly string[], java: { before: ViewAnswer; after: ViewAnswer }, release: DubboRelease, now: number): string[] {
   const out: string[] = [];
   for (const [state, answer] of [["before", java.before], ["after", java.after]] as const) {
     if (!answer.ok) {

@@ -1,4 +1,4 @@
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { DEFAULT_WARMUP_MS, DEFAULT_WEIGHT, warmupWeight } from "@/server/cluster/load-balance/weight";
 import type { PairView } from "./override-judge";
 
@@ -31,7 +31,7 @@ function javaInt(v: string | null | undefined, fallback: number): number | null 
  * `timestamp` from the provider URLs it reads from ZooKeeper, so its warm-up does not apply
  * there. null: a value Java cannot parse (the call fails).
  */
-export function weightOf(v: PairView, release: OverrideRelease, now: number): number | null {
+export function weightOf(v: PairView, release: DubboRelease, now: number): number | null {
   let weight = javaInt(v.values.weight, DEFAULT_WEIGHT);
   if (weight === null) return null;
   if (weight > 0 && release === "2.7") {
@@ -72,7 +72,7 @@ export interface Spread {
  * when the first provider has a `weight` (needWeightLoadBalance; its `timestamp` is stripped);
  * all weights equal, or a total of 0, draws uniformly.
  */
-export function spreadOf(count: number, view: (i: number) => PairView, release: OverrideRelease, now: number): Spread {
+export function spreadOf(count: number, view: (i: number) => PairView, release: DubboRelease, now: number): Spread {
   const weights = new Float64Array(count);
   const usable = new Uint8Array(count);
   let first = -1;
@@ -115,7 +115,7 @@ export function shareOf(s: Spread, i: number): number | null {
  * views `baseViews`): the base's arrays copied and patched, so a consumer whose rules reach
  * a few providers costs a pass over typed arrays, not a read of every provider.
  */
-export function patchSpread(base: Spread, baseViews: readonly PairView[], touched: ReadonlyMap<number, PairView>, release: OverrideRelease, now: number): Spread {
+export function patchSpread(base: Spread, baseViews: readonly PairView[], touched: ReadonlyMap<number, PairView>, release: DubboRelease, now: number): Spread {
   if (touched.size === 0) return base;
   const weights = Float64Array.from(base.weights);
   const usable = Uint8Array.from(base.usable);

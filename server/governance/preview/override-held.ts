@@ -5,7 +5,7 @@ import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import { parseConfigRule } from "@/lib/override/config-rule";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { booleanParamOf, paramOr, rawParam } from "@/lib/override/url-access";
 
 /** A configurator a consumer holds, and where it came from. */
@@ -62,19 +62,19 @@ export class HeldCopies {
    * `categories`: what its subscription asks for (a consumer's directory
    * `providers,configurators,routers`, a provider's override listener `configurators`).
    */
-  sources(consumer: DubboUrl, release: OverrideRelease, readsCenter: boolean, categories = CONSUMER_CATEGORIES): HeldSources {
+  sources(consumer: DubboUrl, release: DubboRelease, readsCenter: boolean, categories = CONSUMER_CATEGORIES): HeldSources {
     const registry = this.registry(consumer, release, categories);
     if (!readsCenter) return { registry, application: NO_HELD, service: NO_HELD };
     return { registry, application: this.center(paramOr(consumer, "application", ""), release).held, service: this.center(consumerServiceRuleKey(consumer), release).held };
   }
 
   /** Why `release` refuses the rule of `key`, or null. */
-  refused(key: string, release: OverrideRelease): string | null {
+  refused(key: string, release: DubboRelease): string | null {
     return this.center(key, release).refused;
   }
 
   /** The registry copy as `consumer` holds it. */
-  registry(consumer: DubboUrl, release: OverrideRelease, categories: string): readonly Held[] {
+  registry(consumer: DubboUrl, release: DubboRelease, categories: string): readonly Held[] {
     const iface = paramOr(consumer, "interface", consumer.path);
     const dir = javaUrlEncode(iface);
     const urls = this.copies.registry.get(dir);
@@ -90,7 +90,7 @@ export class HeldCopies {
   }
 
   /** The config-center rule `{key}.configurators` as `release` holds it. */
-  center(key: string, release: OverrideRelease): CenterRead {
+  center(key: string, release: DubboRelease): CenterRead {
     const id = `${release}\u0000${key}`;
     let read = this.centerRules.get(id);
     if (read === undefined) {
@@ -100,7 +100,7 @@ export class HeldCopies {
     return read;
   }
 
-  private readCenter(key: string, release: OverrideRelease): CenterRead {
+  private readCenter(key: string, release: DubboRelease): CenterRead {
     const text = this.copies.center.get(key);
     if (text === undefined || text.trim() === "") return { held: NO_HELD, refused: null };
     const kept = () => this.previous?.center(key, release).held ?? NO_HELD;

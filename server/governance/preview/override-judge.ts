@@ -2,7 +2,7 @@ import type { DecidedBy, PreviewValues } from "@/lib/api/config-preview";
 import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import { configure, type ConfigureContext } from "@/lib/override/configure";
 import { addressParameter, overrideUrlOf } from "@/lib/override/override-chain";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { booleanParamOf, paramOr, rawParam } from "@/lib/override/url-access";
 import { CONCATENATED, DROPPED_FROM_PROVIDER, KEPT_FROM_PROVIDER, PROVIDER_FIRST } from "@/lib/routing/url/merged-provider-url";
 import type { Held, HeldSources } from "./override-held";
@@ -32,7 +32,7 @@ export interface ConsumerReading {
 export interface JudgedConsumer {
   readonly url: DubboUrl;
   readonly host: string;
-  readonly semantics: OverrideRelease;
+  readonly semantics: DubboRelease;
 }
 
 const ANYHOST = "0.0.0.0";
@@ -54,7 +54,7 @@ export class CandidateIndex {
   readonly anyGeneral: boolean;
   readonly anyHeld: boolean;
 
-  constructor(sources: HeldSources, localHost: string, providers: readonly DubboUrl[], release: OverrideRelease, consumer?: DubboUrl) {
+  constructor(sources: HeldSources, localHost: string, providers: readonly DubboUrl[], release: DubboRelease, consumer?: DubboUrl) {
     const all = [sources.registry, sources.application, sources.service];
     const lists = consumer === undefined ? all : all.map((l) => l.filter((h) => mayReach(h, consumer)));
     this.position = lists.map((l) => new Map(l.map((h, i) => [h, i])));
@@ -122,7 +122,7 @@ function byHost(providers: readonly DubboUrl[]): Map<string, number[]> {
 }
 
 /** The providers `h` may reach (indexes), or null when it may reach any. */
-function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], release: OverrideRelease): readonly number[] | null {
+function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], release: DubboRelease): readonly number[] | null {
   const rule = h.configurator.url;
   if (h.configurator.match !== undefined) return null;
   if (rule.host !== ANYHOST && rule.host !== localHost) return byHost(providers).get(rule.host) ?? [];
@@ -144,7 +144,7 @@ function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], rel
 /** The providers a rule's `providerAddresses` reach, per rule and provider list (consumers of one state share their rules). */
 const addressReach = new WeakMap<Held, Map<readonly DubboUrl[], Map<string, readonly number[] | null>>>();
 
-function addressesReached(list: string, providers: readonly DubboUrl[], release: OverrideRelease): readonly number[] | null {
+function addressesReached(list: string, providers: readonly DubboUrl[], release: DubboRelease): readonly number[] | null {
   if (release === "2.7") {
     if (list.includes(ANYHOST)) return null;
     const out: number[] = [];

@@ -4,7 +4,7 @@ import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { CONDITION_KEYS } from "@/lib/override/configure";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { KEPT_FROM_PROVIDER } from "@/lib/routing/url/merged-provider-url";
 import { EFFECT_KEYS, patchSpread, type Spread, spreadOf } from "./override-effect";
@@ -150,8 +150,8 @@ function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string
 }
 
 /** The config-center keys the consumers read, per release. */
-function refusalKeys(input: OverridePreviewInput, consumers: readonly PreviewConsumer[]): [OverrideRelease, string][] {
-  const out = new Map<string, [OverrideRelease, string]>();
+function refusalKeys(input: OverridePreviewInput, consumers: readonly PreviewConsumer[]): [DubboRelease, string][] {
+  const out = new Map<string, [DubboRelease, string]>();
   for (const c of consumers) {
     if (!c.readsCenter) continue;
     for (const key of [paramOr(c.url, "application", ""), consumerServiceRuleKey(c.url)]) {

@@ -1,6 +1,6 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rule-copies";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr } from "@/lib/override/url-access";
 
 /**
@@ -22,7 +22,7 @@ export interface PreviewConsumer {
   readonly host: string;
   /** As its URL states it, "" when none. */
   readonly release: string;
-  readonly semantics: OverrideRelease;
+  readonly semantics: DubboRelease;
   readonly readsCenter: boolean;
   readonly knownRelease: boolean;
   readonly byHand: boolean;
@@ -32,7 +32,7 @@ export interface PreviewConsumer {
 export function previewConsumer(text: string, url: DubboUrl, byHand: boolean, release?: string): PreviewConsumer {
   const stated = release ?? consumerRelease(url.parameters);
   const line = obeyedCopies(stated).line;
-  const semantics: OverrideRelease = line === "2.6" || line === "2.7.0" || line === "2.7.3" ? "2.7" : "3.x";
+  const semantics: DubboRelease = line === "2.6" || line === "2.7.0" || line === "2.7.3" ? "2.7" : "3.x";
   return {
     text,
     url,

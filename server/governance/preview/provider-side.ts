@@ -1,7 +1,7 @@
 import { CONFIG_PREVIEW_LIST_MAX, type PreviewProviderSideRow } from "@/lib/api/config-preview";
 import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import type { ConfigureContext } from "@/lib/override/configure";
-import type { OverrideRelease } from "@/lib/override/override-release";
+import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { type Held, type HeldCopies, type HeldSources, PROVIDER_CATEGORIES } from "./override-held";
 import { applyTracked, type PairView } from "./override-judge";
@@ -10,7 +10,7 @@ import { sameBy } from "./override-outcome";
 const ANYHOST = "0.0.0.0";
 
 /** The release of a provider's own listeners: its `release` (2.x: 2.7.23's classes, else 3.3.6's). */
-export function providerSemantics(provider: DubboUrl): OverrideRelease {
+export function providerSemantics(provider: DubboUrl): DubboRelease {
   return paramOr(provider, "release", "").startsWith("2.") ? "2.7" : "3.x";
 }
 

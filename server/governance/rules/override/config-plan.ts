@@ -1,6 +1,6 @@
 import type { ConfigTarget } from "@/lib/api/configs";
 import { parseEncodedDubboUrl, type DubboUrl } from "@/lib/dubbo/url";
-import { ConflictError } from "@/lib/errors";
+import { ConflictError } from "@/server/errors/governance-errors";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import { type OverrideDraft, renderOverrideRule } from "@/lib/override/override-draft";
 import { readCenterRule } from "@/lib/override/override-reading";

@@ -1,6 +1,7 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
 import { parseDubboUrl } from "@/lib/dubbo/url";
-import { type StrandedConsumer, StrandsConsumersError } from "@/lib/errors";
+import { type StrandedConsumer } from "@/lib/errors";
+import { StrandsConsumersError } from "@/server/errors/governance-errors";
 import type { OverrideDraft } from "@/lib/override/override-draft";
 import { yamlServiceKey } from "@/lib/override/override-draft";
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { deleteConfigQuerySchema, replaceConfigBodySchema } from "@/lib/api/configs";
-import { NotFoundError } from "@/lib/errors";
+import { NotFoundError } from "@/server/errors/request-errors";
 import { endpoint } from "../../../_lib/endpoint";
 import { parseJsonBody, parseQuery, pathParam } from "../../../_lib/request-input";
 import { revisionInput } from "../../../_lib/revision-input";
