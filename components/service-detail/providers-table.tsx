@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
 import { AddressLink, ApplicationLink } from "../catalog/entity-links";
 import { SourceBadge } from "../catalog/source-badge";
@@ -12,8 +13,12 @@ function Status({ provider }: { provider: Provider }) {
   return <Badge tone={on ? "good" : "bad"}>{on ? "enabled" : "disabled"}</Badge>;
 }
 
-/** One row per provider (de-duplicated across interface and instance level): where, who, which release, and how it is weighted. */
-export function ProvidersTable({ providers }: { providers: readonly Provider[] }) {
+/**
+ * One row per provider (de-duplicated across interface and instance level): where, who,
+ * which release, and how it is weighted; with `actions`, a last column of what the
+ * operator may do to each (offline, online, weight).
+ */
+export function ProvidersTable({ providers, actions }: { providers: readonly Provider[]; actions?: (provider: Provider) => ReactNode }) {
   if (providers.length === 0) return <Callout>No provider is registered for this service right now.</Callout>;
   return (
     <Table stacked data-testid="providers-table">
@@ -26,6 +31,7 @@ export function ProvidersTable({ providers }: { providers: readonly Provider[] }
           <TH>Status</TH>
           <TH>Seen at</TH>
           <TH>Registry</TH>
+          {actions && <TH>Actions</TH>}
         </tr>
       </THead>
       <tbody>
@@ -59,6 +65,7 @@ export function ProvidersTable({ providers }: { providers: readonly Provider[] }
             <TD data-label="Registry" className="font-mono text-xs [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">
               {p.registry}
             </TD>
+            {actions && <TD data-label="Actions">{actions(p)}</TD>}
           </TRow>
         ))}
       </tbody>

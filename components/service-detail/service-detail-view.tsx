@@ -21,6 +21,9 @@ import { ConsumersTable, ProvidersTable } from "./providers-table";
 import { RawUrlsPanel } from "./raw-urls-panel";
 import { RoutesPanel } from "./routes-panel";
 import { useTabParam } from "./use-tab-param";
+import { useSession } from "../auth/use-session";
+import { CONFIG_WRITE } from "../configs/config-permission";
+import { ProviderActions } from "../configs/provider-actions";
 
 const TABS = ["providers", "consumers", "methods", "routes", "urls"] as const;
 
@@ -59,6 +62,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(serviceQuery(serviceKey));
   const routes = useQuery({ ...routesQuery(serviceRoutesFilter(data ?? { interface: "", group: "", version: "" })), enabled: data !== undefined });
   const [tab, setTab] = useTabParam(TABS);
+  const session = useSession();
   if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the service…</Callout>;
   return (
@@ -83,7 +87,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
-          <ProvidersTable providers={data.providers} />
+          <ProvidersTable providers={data.providers} actions={session.can(CONFIG_WRITE) ? (p) => <ProviderActions service={data} provider={p} /> : undefined} />
         </TabsContent>
         <TabsContent value="consumers">
           <ConsumersTable consumers={data.consumers} />
