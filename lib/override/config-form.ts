@@ -5,24 +5,14 @@
  * shows is what the other reads back.
  */
 
-/** One override as it is written: the config-center item plus where it applies. */
-export interface ConfigDraft {
-  readonly scope: "service" | "application";
-  readonly service?: string;
-  readonly group?: string;
-  readonly version?: string;
-  readonly application?: string;
-  readonly side: "consumer" | "provider";
-  readonly addresses?: readonly string[];
-  readonly providerAddresses?: readonly string[];
-  readonly applications?: readonly string[];
-  readonly services?: readonly string[];
-  readonly parameters: Readonly<Record<string, string>>;
-  readonly enabled: boolean;
-}
+import type { OverrideDraft } from "./override-draft";
+
+/** One override as it is written: the config-center item plus where it applies (lib/override/override-draft.ts). */
+export type ConfigDraft = OverrideDraft;
 
 /** Where the editor was opened: a service's page (scope service, or an application's rule for it) or an application's page. */
-export type ConfigTarget = { readonly kind: "service"; readonly service: string; readonly group: string; readonly version: string } | { readonly kind: "application"; readonly application: string };
+export type ConfigTarget =
+  | { readonly kind: "service"; readonly service: string; readonly group: string; readonly version: string; /** `group/interface:version`, as an application rule's `services` names it. */ readonly key: string } | { readonly kind: "application"; readonly application: string };
 
 /** One parameter row; empty rows are the form's "add a row", dropped when mapped. */
 export interface ParameterRow {
@@ -119,7 +109,7 @@ export function formToDraft(values: ConfigFormValues, target: ConfigTarget): For
   const where =
     scope === "service" && target.kind === "service"
       ? { service: target.service, group: target.group, version: target.version }
-      : { application, ...(target.kind === "service" ? { services: [target.service] } : trimmed(values.services).length > 0 ? { services: trimmed(values.services) } : {}) };
+      : { application, ...(target.kind === "service" ? { services: [target.key] } : trimmed(values.services).length > 0 ? { services: trimmed(values.services) } : {}) };
   const draft: ConfigDraft = {
     scope,
     ...where,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ConfigFormValues, type ConfigTarget, draftToForm, emptyConfigForm, formToDraft } from "@/lib/override/config-form";
 
-const service: ConfigTarget = { kind: "service", service: "io.example.DemoService", group: "demo", version: "1.0.0" };
+const service: ConfigTarget = { kind: "service", service: "io.example.DemoService", group: "demo", version: "1.0.0", key: "demo/io.example.DemoService:1.0.0" };
 const app: ConfigTarget = { kind: "application", application: "storefront" };
 
 function form(patch: Partial<ConfigFormValues>, target: ConfigTarget = service): ConfigFormValues {
@@ -19,7 +19,7 @@ describe("formToDraft", () => {
 
   it("restricts an application-scope rule made on a service's page to that service", () => {
     const result = formToDraft(form({ scope: "application", application: "storefront", side: "provider", addresses: ["127.0.0.2:20880"], parameters: [{ key: "weight", value: "200" }] }), service);
-    expect(result.ok && result.draft).toEqual({ scope: "application", application: "storefront", services: ["io.example.DemoService"], side: "provider", addresses: ["127.0.0.2:20880"], parameters: { weight: "200" }, enabled: true });
+    expect(result.ok && result.draft).toEqual({ scope: "application", application: "storefront", services: ["demo/io.example.DemoService:1.0.0"], side: "provider", addresses: ["127.0.0.2:20880"], parameters: { weight: "200" }, enabled: true });
   });
 
   it("writes only application-scope rules from an application's page, whatever the scope field says", () => {
