@@ -24,8 +24,10 @@ import { useTabParam } from "./use-tab-param";
 import { useSession } from "../auth/use-session";
 import { CONFIG_WRITE } from "../configs/config-permission";
 import { ProviderActions } from "../configs/provider-actions";
+import { ConfigsPanel } from "../configs/configs-panel";
+import { serviceChoices } from "../configs/config-choices";
 
-const TABS = ["providers", "consumers", "methods", "routes", "urls"] as const;
+const TABS = ["providers", "consumers", "methods", "routes", "configuration", "urls"] as const;
 
 function TabCount({ n }: { n: number }) {
   return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
@@ -84,6 +86,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <TabsTrigger value="routes">
             Routes <TabCount n={routes.data?.routes.length ?? data.routes.filter((r) => r.category === "routers").length} />
           </TabsTrigger>
+          <TabsTrigger value="configuration">Configuration</TabsTrigger>
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
@@ -98,6 +101,14 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
         <TabsContent value="routes">
           <ServiceRoutesPanel service={data} />
           <RoutesPanel routes={data.routes.filter((r) => r.category === "configurators")} />
+        </TabsContent>
+        <TabsContent value="configuration">
+          <ConfigsPanel
+            target={{ kind: "service", service: data.interface, group: data.group, version: data.version, key: data.key }}
+            filter={{ service: data.interface, group: data.group, version: data.version }}
+            choices={serviceChoices(data)}
+            consumers={data.consumers}
+          />
         </TabsContent>
         <TabsContent value="urls">
           <RawUrlsPanel service={data} />
