@@ -21,6 +21,11 @@ export const AUDIT_KINDS = [
   "config-route.create",
   "config-route.edit",
   "config-route.delete",
+  "config.create",
+  "config.replace",
+  "config.delete",
+  "config.enable",
+  "config.disable",
   "invoke",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -22,6 +22,12 @@ export const changeEventSchema = z.discriminatedUnion("type", [
    * service nothing provides or consumes (which has no `service` event).
    */
   z.object({ type: z.literal("routes"), service: z.string() }),
+  /**
+   * The configs (overrides) of `key` changed in some registry: a config-center `{key}.configurators`
+   * rule (`key` a service's `interface:version:group` or an application), or the registry
+   * `configurators` category of interface `key`. Refetch GET /api/v1/configs.
+   */
+  z.object({ type: z.literal("configs"), key: z.string() }),
   /** A registry's state or stale marker changed (see GET /api/v1/registry). */
   z.object({ type: z.literal("registry"), registry: z.string() }),
   /** Too much changed, or the reconnecting client missed too much: refetch everything. */

@@ -17,6 +17,7 @@ export type KeyPrefix = readonly unknown[];
 export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[] | "all" {
   const keys = new Set<string>();
   let routes = false;
+  let configs = false;
   for (const event of events) {
     switch (event.type) {
       case "service":
@@ -25,13 +26,17 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
       case "routes":
         routes = true;
         break;
+      case "configs":
+        configs = true;
+        break;
       case "registry":
       case "reset":
         return "all";
     }
   }
   // A route change is also a new audit entry.
-  const routesPrefix: KeyPrefix[] = routes ? [["routes"], ["audit"]] : [];
+  // A config change is also a new audit entry.
+  const routesPrefix: KeyPrefix[] = [...(routes ? [["routes"], ["audit"]] : []), ...(configs ? [["configs"], ...(routes ? [] : [["audit"]])] : [])];
   if (keys.size === 0) return routesPrefix;
   const previews = routes ? [] : [...keys].map((key) => ["routes", "preview", key]);
   return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...previews, ...routesPrefix];

@@ -12,6 +12,11 @@ export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   "config-route.create": "Config-center rule created",
   "config-route.edit": "Config-center rule edited",
   "config-route.delete": "Config-center rule deleted",
+  "config.create": "Config created",
+  "config.replace": "Config edited",
+  "config.delete": "Config deleted",
+  "config.enable": "Config enabled",
+  "config.disable": "Config disabled",
   invoke: "Method invoked",
 };
 

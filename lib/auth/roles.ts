@@ -4,7 +4,8 @@
  * say). Four roles are presets, with the meaning they always had:
  *
  * - `viewer`: `read` (browse the registry, read routes and the audit trail, preview routes);
- * - `operator`: + `routes.write` (create, edit, enable, disable, delete and roll back routes);
+ * - `operator`: + `routes.write` (create, edit, enable, disable, delete and roll back routes)
+ *   and `configs.write` (overrides: configs, and taking providers offline or reweighting them);
  * - `invoker`: + `invoke` (test-invoke provider methods of registered providers);
  * - `admin`: every permission, `invoke.direct-url` and `users.manage` included.
  *
@@ -20,13 +21,14 @@
  *
  * - `read`: every read-only API (GET, the route preview);
  * - `routes.write`: every write of routes (routers category and config center);
+ * - `configs.write`: every write of overrides (configs, provider offline/online/weight);
  * - `invoke`: POST /api/v1/invoke against the service's registered providers;
  * - `invoke.direct-url`: a direct `url` that is not a registered provider of the service,
  *   within the operator's allowlist (CONSOLE_DIRECT_URLS); it adds to `invoke` and grants
  *   nothing alone;
  * - `users.manage`: GET /api/v1/users.
  */
-export const PERMISSIONS = ["read", "routes.write", "invoke", "invoke.direct-url", "users.manage"] as const;
+export const PERMISSIONS = ["read", "routes.write", "configs.write", "invoke", "invoke.direct-url", "users.manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What an API method needs: a permission, or `public` (anyone, signed in or not: health probes, the sign-in itself). */
@@ -35,8 +37,8 @@ export type Requirement = Permission | "public";
 /** The preset roles and their permissions; the users file cannot redefine them. */
 export const PRESET_ROLES = {
   viewer: ["read"],
-  operator: ["read", "routes.write"],
-  invoker: ["read", "routes.write", "invoke"],
+  operator: ["read", "routes.write", "configs.write"],
+  invoker: ["read", "routes.write", "configs.write", "invoke"],
   admin: [...PERMISSIONS],
 } as const satisfies Record<string, readonly Permission[]>;
 export type PresetRole = keyof typeof PRESET_ROLES;

@@ -6,6 +6,7 @@ describe("the preset roles", () => {
   const table: Record<Permission, readonly boolean[]> = {
     read: [true, true, true, true],
     "routes.write": [false, true, true, true],
+    "configs.write": [false, true, true, true],
     invoke: [false, false, true, true],
     "invoke.direct-url": [false, false, false, true],
     "users.manage": [false, false, false, true],
