@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { ListedConfig } from "@/lib/api/config-list";
+import type { Config as ListedConfig } from "@/lib/api/configs";
 import { ApiError } from "@/lib/api/fetch-json";
 import { type ConfigFormValues, type ConfigTarget, emptyConfigForm, formToDraft } from "@/lib/override/config-form";
 import { formToYaml, type YamlFault, yamlToForm } from "@/lib/override/config-form-yaml";

@@ -1,4 +1,4 @@
-import type { ListedConfig } from "@/lib/api/config-list";
+import type { Config as ListedConfig } from "@/lib/api/configs";
 import { applicationHref, serviceHref } from "@/lib/format/hrefs";
 import { serviceKey } from "@/lib/dubbo/service-key";
 
@@ -9,5 +9,6 @@ import { serviceKey } from "@/lib/dubbo/service-key";
 export function configPageHref(config: ListedConfig): string {
   if (config.scope === "application") return applicationHref(config.key);
   const [iface = "", version = "", ...group] = config.key.split(":");
-  return serviceHref(serviceKey({ interface: iface, version, group: group.join(":") }), "configuration");
+  const id = config.service !== undefined ? { interface: config.service, version: config.version ?? "", group: config.group ?? "" } : { interface: iface, version, group: group.join(":") };
+  return serviceHref(serviceKey(id), "configuration");
 }

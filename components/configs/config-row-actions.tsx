@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { ListedConfig } from "@/lib/api/config-list";
+import type { Config as ListedConfig } from "@/lib/api/configs";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { ConfigsQuery, ListedConfig } from "@/lib/api/config-list";
+import type { Config as ListedConfig, ConfigsQuery } from "@/lib/api/configs";
 import { configsQuery } from "@/lib/api/queries";
 import type { ConfigTarget } from "@/lib/override/config-form";
 import { RoleNote } from "../auth/role-note";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { ListedConfig } from "@/lib/api/config-list";
+import type { Config as ListedConfig } from "@/lib/api/configs";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -76,6 +76,11 @@ export function ConfigsTable({
                 <Badge tone={ORIGIN_TONE[c.origin] ?? "neutral"} data-origin={c.origin}>
                   {c.origin}
                 </Badge>
+                {c.readOnly !== null && (
+                  <Badge tone="warn" title={c.readOnly} className="ml-1">
+                    read-only
+                  </Badge>
+                )}
               </span>
             </TD>
             <TD data-label="Enabled">
@@ -94,7 +99,7 @@ export function ConfigsTable({
                     </Button>
                   )}
                   {onEdit && (
-                    <Button type="button" size="sm" variant="ghost" onClick={() => onEdit(c)} data-testid="edit-config">
+                    <Button type="button" size="sm" variant="ghost" onClick={() => onEdit(c)} disabled={c.readOnly !== null} title={c.readOnly ?? undefined} data-testid="edit-config">
                       Edit
                     </Button>
                   )}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deletedConfigSchema, type ListedConfig, savedConfigSchema } from "@/lib/api/config-list";
+import { z } from "zod";
+import { type Config as ListedConfig, deletedConfigSchema } from "@/lib/api/configs";
 import { sendJson } from "@/lib/api/send-json";
 import type { ConfigDraft } from "@/lib/override/config-form";
 
@@ -10,6 +11,9 @@ function useConfigsChanged() {
   const client = useQueryClient();
   return () => Promise.all([client.invalidateQueries({ queryKey: ["configs"] }), client.invalidateQueries({ queryKey: ["service"] }), client.invalidateQueries({ queryKey: ["audit"] })]);
 }
+
+/** The answer of a write (`{ config }`): the pages refetch the lists instead of reading it. */
+const savedConfigSchema = z.unknown();
 
 const stranding = (allowStranding: boolean | undefined) => (allowStranding ? { allowStranding: true } : {});
 const configUrl = (config: ListedConfig, action = "") => `/api/v1/configs/${encodeURIComponent(config.id)}${action}`;

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { auditResponseSchema, routeHistoryResponseSchema } from "./audit";
 import { type AuditFilter, auditFilterParams } from "./audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
-import { type ConfigsQuery, configsResponseSchema } from "./config-list";
+import { type ConfigsQuery, configsResponseSchema } from "./configs";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
