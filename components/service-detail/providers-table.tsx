@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
+import type { ProviderOverrides } from "@/lib/override/provider-effective";
 import { AddressLink, ApplicationLink } from "../catalog/entity-links";
 import { SourceBadge } from "../catalog/source-badge";
 import { None } from "../ui/none";
@@ -7,18 +8,26 @@ import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 
-/** Enabled unless a configurator or the URL disabled it. */
-function Status({ provider }: { provider: Provider }) {
+/** Enabled unless a configurator or the URL disabled it; "by config" when an override of this service decided it. */
+function Status({ provider, overrides }: { provider: Provider; overrides: ProviderOverrides | undefined }) {
   const on = provider.enabled && !provider.disabled;
-  return <Badge tone={on ? "good" : "bad"}>{on ? "enabled" : "disabled"}</Badge>;
+  const by = overrides?.disabled;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1" data-status={on ? "enabled" : "disabled"}>
+      <Badge tone={on ? "good" : "bad"}>{on ? "enabled" : "disabled"}</Badge>
+      {by && <span className="text-xs text-zinc-500 dark:text-zinc-400">by config{by.partial ? ", for some consumers" : ""}</span>}
+    </span>
+  );
 }
 
 /**
  * One row per provider (de-duplicated across interface and instance level): where, who,
  * which release, and how it is weighted; with `actions`, a last column of what the
- * operator may do to each (offline, online, weight).
+ * operator may do to each (offline, online, weight). `overrides` says which of a
+ * provider's weight and status the service's configs set (the providers given are then
+ * those after the configs).
  */
-export function ProvidersTable({ providers, actions }: { providers: readonly Provider[]; actions?: (provider: Provider) => ReactNode }) {
+export function ProvidersTable({ providers, actions, overrides }: { providers: readonly Provider[]; actions?: (provider: Provider) => ReactNode; overrides?: (provider: Provider) => ProviderOverrides | undefined }) {
   if (providers.length === 0) return <Callout>No provider is registered for this service right now.</Callout>;
   return (
     <Table stacked data-testid="providers-table">
@@ -49,12 +58,13 @@ export function ProvidersTable({ providers, actions }: { providers: readonly Pro
             <TD data-label="Dubbo">
               <span>{p.release ? <Badge tone="info">{p.release}</Badge> : <None />}</span>
             </TD>
-            <TD data-label="Weight" className="text-right tabular-nums">
+            <TD data-label="Weight" className="text-right tabular-nums" data-weight={p.weight}>
               {p.weight}
+              {overrides?.(p)?.weight && <span className="block text-xs text-zinc-500 dark:text-zinc-400">by config{overrides(p)?.weight?.partial ? ", for some consumers" : ""}</span>}
             </TD>
             <TD data-label="Status">
               <span>
-                <Status provider={p} />
+                <Status provider={p} overrides={overrides?.(p)} />
               </span>
             </TD>
             <TD data-label="Seen at">

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
-import { routesQuery, serviceQuery } from "@/lib/api/queries";
+import { configsQuery, routesQuery, serviceQuery } from "@/lib/api/queries";
 import { ServiceRoutesPanel } from "../routes/service-routes-panel";
 import { serviceRoutesFilter } from "../routes/service-routes-filter";
 import { EntityProblem } from "../catalog/entity-problem";
@@ -26,6 +26,7 @@ import { CONFIG_WRITE } from "../configs/config-permission";
 import { ProviderActions } from "../configs/provider-actions";
 import { ConfigsPanel } from "../configs/configs-panel";
 import { serviceChoices } from "../configs/config-choices";
+import { effectiveProviders } from "../configs/effective-providers";
 
 const TABS = ["providers", "consumers", "methods", "routes", "configuration", "urls"] as const;
 
@@ -63,10 +64,16 @@ function Header({ service }: { service: ServiceDetail }) {
 export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(serviceQuery(serviceKey));
   const routes = useQuery({ ...routesQuery(serviceRoutesFilter(data ?? { interface: "", group: "", version: "" })), enabled: data !== undefined });
+  const configs = useQuery({ ...configsQuery({ service: data?.interface ?? "", group: data?.group ?? "", version: data?.version ?? "" }), enabled: data !== undefined });
   const [tab, setTab] = useTabParam(TABS);
   const session = useSession();
   if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the service…</Callout>;
+  // The providers' weight and status after this service's overrides (the catalog lists their registered URLs).
+  const effective = effectiveProviders(data.providers, configs.data?.configs ?? []);
+  const shown = effective.map((e) => e.provider);
+  const overridesOf = new Map(effective.map((e) => [e.provider, e.overrides]));
+  const withOverrides = { ...data, providers: shown };
   return (
     <div className="space-y-4" data-testid="service-detail">
       <Header service={data} />
@@ -90,7 +97,11 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
-          <ProvidersTable providers={data.providers} actions={session.can(CONFIG_WRITE) ? (p) => <ProviderActions service={data} provider={p} /> : undefined} />
+          <ProvidersTable
+            providers={shown}
+            overrides={(p) => overridesOf.get(p)}
+            actions={session.can(CONFIG_WRITE) ? (p) => <ProviderActions service={withOverrides} provider={p} /> : undefined}
+          />
         </TabsContent>
         <TabsContent value="consumers">
           <ConsumersTable consumers={data.consumers} />
