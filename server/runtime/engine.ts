@@ -9,6 +9,7 @@ import { RouteHistory } from "../governance/audit/route-history";
 import { ServiceCatalog } from "../governance/catalog/catalog";
 import { InvokeService } from "../governance/invoke/invoke";
 import { RouteStore } from "../governance/rules/condition/route-store";
+import { ConfigStore } from "../governance/rules/override/config-store";
 import { refuseStranding } from "../governance/rules/condition/route-stranding";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rules/condition/rule-checks";
 import { ConfigRouteService } from "../governance/rules/condition/config-routes";
@@ -35,6 +36,8 @@ export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
   readonly routes: RouteStore;
+  /** Overrides (configurators): config-center items and their registry copies, and the provider offline/online/weight shortcuts. */
+  readonly configs: ConfigStore;
   /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
   readonly configRoutes: ConfigRouteService;
   readonly events = new EventBus();
@@ -82,6 +85,8 @@ export class Engine {
     });
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));
+    this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
+    this.configs.onChange((event) => this.events.publish(event));
     this.connections = ConnectionPool.withOptions({ log });
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
