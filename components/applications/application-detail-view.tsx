@@ -45,7 +45,7 @@ export function ApplicationDetailView({ name }: { name: string }) {
         <InstancesTable instances={data.instances} showApplication={false} />
       </Section>
       <Section title="Configuration">
-        <ConfigsPanel target={{ kind: "application", application: data.name }} filter={{ application: data.name }} choices={applicationChoices(data)} consumers={[]} />
+        <ConfigsPanel target={{ kind: "application", application: data.name }} filter={{ application: data.name }} choices={applicationChoices(data)} consumers={[]} subject={data.name} />
       </Section>
     </div>
   );

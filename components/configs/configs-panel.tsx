@@ -14,6 +14,7 @@ import { Callout } from "../ui/callout";
 import type { ConfigChoices } from "./config-choices";
 import { ConfigEditor } from "./config-editor";
 import { CONFIG_WRITE } from "./config-permission";
+import { ConfigHistory } from "./config-history";
 import { ConfigsTable } from "./configs-table";
 
 /**
@@ -21,7 +22,7 @@ import { ConfigsTable } from "./configs-table";
  * others, each with its origin) and the editor of a new one or of one opened from the list.
  * Kept current by the change stream (a configurator change is an event of its service).
  */
-export function ConfigsPanel({ target, filter, choices, consumers }: { target: ConfigTarget; filter: ConfigsQuery; choices: ConfigChoices; consumers: readonly Consumer[] }) {
+export function ConfigsPanel({ target, filter, choices, consumers, subject }: { target: ConfigTarget; filter: ConfigsQuery; choices: ConfigChoices; consumers: readonly Consumer[]; /** The audit entries' `service` of these configs: the service key, or the application. */ subject: string }) {
   const query = useQuery(configsQuery(filter));
   const session = useSession();
   const canWrite = session.can(CONFIG_WRITE);
@@ -47,6 +48,7 @@ export function ConfigsPanel({ target, filter, choices, consumers }: { target: C
       ) : (
         <ConfigsTable configs={query.data.configs} canWrite={canWrite} onEdit={setEditing} showKey={target.kind === "application"} empty="No override is set here: consumers and providers use their URLs' own parameters." />
       )}
+      <ConfigHistory subject={subject} current={query.data?.configs ?? []} canWrite={canWrite} />
     </div>
   );
 }

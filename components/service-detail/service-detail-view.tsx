@@ -119,6 +119,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
             filter={{ service: data.interface, group: data.group, version: data.version }}
             choices={serviceChoices(data)}
             consumers={data.consumers}
+            subject={data.key}
           />
         </TabsContent>
         <TabsContent value="urls">
