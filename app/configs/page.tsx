@@ -1,11 +1,18 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AllConfigsView } from "@/components/configs/all-configs-view";
+import { configsQuery } from "@/lib/api/queries";
+import { currentEngine } from "@/server/runtime/engine-ref";
+import { prefetchFromServer } from "../_lib/prefetch";
+import { getQueryClient } from "../get-query-client";
 
 export const metadata: Metadata = { title: "Configs" };
 export const dynamic = "force-dynamic";
 
-/** Every override (configurator) in the registries, for every service and application; the client reads and keeps it current. */
-export default function ConfigsPage() {
+/** Every override (configurator) in the registries, for every service and application, rendered from the config store at once; the client keeps it current. */
+export default async function ConfigsPage() {
+  const queryClient = getQueryClient();
+  await prefetchFromServer(queryClient, configsQuery({}).queryKey, () => currentEngine().configs.list({}));
   return (
     <div className="space-y-4">
       <header>
@@ -15,7 +22,9 @@ export default function ConfigsPage() {
           application&apos;s page.
         </p>
       </header>
-      <AllConfigsView />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <AllConfigsView />
+      </HydrationBoundary>
     </div>
   );
 }
