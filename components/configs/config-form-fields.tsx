@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { ConfigFormError, ConfigFormValues, ConfigTarget } from "@/lib/override/config-form";
+import type { ConfigFormError, ConfigFormValues, ConfigTarget } from "@/lib/override/editor/config-form";
 import { Input } from "../ui/input";
 import type { ConfigChoices } from "./config-choices";
 import { ParameterRows } from "./parameter-rows";

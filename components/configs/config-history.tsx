@@ -6,7 +6,7 @@ import type { AuditEntry } from "@/lib/api/audit";
 import { type Config, configSchema } from "@/lib/api/configs";
 import { auditPagesQuery } from "@/lib/api/queries";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
-import { configRollback } from "@/lib/override/config-rollback";
+import { configRollback } from "@/lib/override/editor/config-rollback";
 import { AuditActor } from "../audit/audit-actor";
 import { AuditChange } from "../audit/audit-change";
 import { AskDialog } from "../routes/ask-dialog";

@@ -4,7 +4,7 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { useEffect, useRef } from "react";
-import type { YamlFault } from "@/lib/override/config-form-yaml";
+import type { YamlFault } from "@/lib/override/editor/config-form-yaml";
 import { ruleEditorTheme, ruleErrorField, setRuleError } from "../routes/rule-editor-extensions";
 
 /**

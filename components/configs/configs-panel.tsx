@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Consumer } from "@/lib/api/catalog-entities";
 import type { Config as ListedConfig, ConfigsQuery } from "@/lib/api/configs";
 import { configsQuery } from "@/lib/api/queries";
-import type { ConfigTarget } from "@/lib/override/config-form";
+import type { ConfigTarget } from "@/lib/override/editor/config-form";
 import { RoleNote } from "../auth/role-note";
 import { useSession } from "../auth/use-session";
 import { Button } from "../ui/button";

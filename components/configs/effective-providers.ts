@@ -1,6 +1,6 @@
 import type { Provider } from "@/lib/api/catalog-entities";
 import type { Config } from "@/lib/api/configs";
-import { providerOverrides, type ProviderOverrides } from "@/lib/override/provider-effective";
+import { providerOverrides, type ProviderOverrides } from "@/lib/override/editor/provider-effective";
 
 /** A provider as the Providers tab shows it: its weight and status after the service's overrides, and what set them. */
 export interface EffectiveProvider {

@@ -1,4 +1,4 @@
-import type { ProviderActionImpact } from "@/lib/override/provider-action-impact";
+import type { ProviderActionImpact } from "@/lib/override/editor/provider-action-impact";
 
 const percent = (n: number) => `${Math.round(n)}%`;
 

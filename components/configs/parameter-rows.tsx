@@ -2,8 +2,8 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import type { ConfigFormError, ParameterRow } from "@/lib/override/config-form";
-import { PARAMETER_GUIDES, parameterGuide } from "@/lib/override/parameter-guide";
+import type { ConfigFormError, ParameterRow } from "@/lib/override/editor/config-form";
+import { PARAMETER_GUIDES, parameterGuide } from "@/lib/override/editor/parameter-guide";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 

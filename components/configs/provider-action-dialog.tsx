@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { Provider, ServiceDetail } from "@/lib/api/catalog-entities";
-import { providerActionImpact, scaledWeight } from "@/lib/override/provider-action-impact";
+import { providerActionImpact, scaledWeight } from "@/lib/override/editor/provider-action-impact";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";

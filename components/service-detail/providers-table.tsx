@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
-import type { ProviderOverrides } from "@/lib/override/provider-effective";
+import type { ProviderOverrides } from "@/lib/override/editor/provider-effective";
 import { AddressLink, ApplicationLink } from "../catalog/entity-links";
 import { SourceBadge } from "../catalog/source-badge";
 import { None } from "../ui/none";

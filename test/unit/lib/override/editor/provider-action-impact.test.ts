@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { providerActionImpact, scaledWeight } from "@/lib/override/provider-action-impact";
+import { providerActionImpact, scaledWeight } from "@/lib/override/editor/provider-action-impact";
 
 const p = (address: string, weight = 100, disabled = false) => ({ address, weight, enabled: true, disabled });
 const consumers = [{ application: "storefront-27", host: "10.0.0.9", release: "2.7.23" }];

@@ -1,5 +1,5 @@
-import type { Config } from "../api/configs";
-import type { OverrideDraft } from "./override-draft";
+import type { Config } from "../../api/configs";
+import type { OverrideDraft } from "../override-draft";
 
 /**
  * Rolling a config back to what an audit entry says it was before a change, as the writes

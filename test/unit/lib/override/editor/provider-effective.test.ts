@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type EffectiveConfig, providerOverrides } from "@/lib/override/provider-effective";
+import { type EffectiveConfig, providerOverrides } from "@/lib/override/editor/provider-effective";
 
 const config = (id: string, patch: Partial<EffectiveConfig>): EffectiveConfig => ({ id, side: "consumer", addresses: [], providerAddresses: [], applications: [], parameters: {}, enabled: true, ...patch });
 const A = "10.0.0.1:20880";

@@ -1,7 +1,7 @@
-import { isConsoleError } from "../errors";
+import { isConsoleError } from "../../errors";
 import { type ConfigFormValues, type ConfigTarget, draftToForm, formToDraft } from "./config-form";
-import { parseOverrideYaml, renderOverrideRule } from "./override-draft";
-import { OverrideRuleError } from "./override-rule-error";
+import { parseOverrideYaml, renderOverrideRule } from "../override-draft";
+import { OverrideRuleError } from "../override-rule-error";
 
 /**
  * The configuration editor's YAML mode, in step with its form: the form's draft rendered

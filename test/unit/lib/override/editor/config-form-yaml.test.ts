@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ConfigTarget, emptyConfigForm } from "@/lib/override/config-form";
-import { formToYaml, yamlToForm } from "@/lib/override/config-form-yaml";
+import { type ConfigTarget, emptyConfigForm } from "@/lib/override/editor/config-form";
+import { formToYaml, yamlToForm } from "@/lib/override/editor/config-form-yaml";
 
 const service: ConfigTarget = { kind: "service", service: "io.example.DemoService", group: "", version: "1.0.0", key: "io.example.DemoService:1.0.0" };
 const timeout = { ...emptyConfigForm(service), parameters: [{ key: "timeout", value: "3000" }] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parameterGuide } from "@/lib/override/parameter-guide";
+import { parameterGuide } from "@/lib/override/editor/parameter-guide";
 
 describe("parameterGuide", () => {
   it("gives Dubbo's defaults for the parameters operators override most", () => {

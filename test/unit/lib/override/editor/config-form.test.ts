@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ConfigFormValues, type ConfigTarget, draftToForm, emptyConfigForm, formToDraft } from "@/lib/override/config-form";
+import { type ConfigFormValues, type ConfigTarget, draftToForm, emptyConfigForm, formToDraft } from "@/lib/override/editor/config-form";
 
 const service: ConfigTarget = { kind: "service", service: "io.example.DemoService", group: "demo", version: "1.0.0", key: "demo/io.example.DemoService:1.0.0" };
 const app: ConfigTarget = { kind: "application", application: "storefront" };

@@ -5,7 +5,7 @@
  * shows is what the other reads back.
  */
 
-import type { OverrideDraft } from "./override-draft";
+import type { OverrideDraft } from "../override-draft";
 
 /** One override as it is written: the config-center item plus where it applies (lib/override/override-draft.ts). */
 export type ConfigDraft = OverrideDraft;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "@/lib/api/configs";
-import { configDraft, configRollback } from "@/lib/override/config-rollback";
+import { configDraft, configRollback } from "@/lib/override/editor/config-rollback";
 
 const config = (patch: Partial<Config> = {}): Config => ({
   id: "zk.abc.0",
