@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { configRoutesResponseSchema } from "@/lib/api/config-routes";
+import { configsResponseSchema } from "@/lib/api/configs";
 import { routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { type ApiRouteFile, apiRouteFiles } from "../support/api-routes";
@@ -38,12 +39,15 @@ let seedRoute: z.infer<typeof routeSchema>;
 const SEED_ID = "@@SEED_ID@@";
 const SEED_REVISION = "@@SEED_REVISION@@";
 const GREETING = "io.dubboconsole.demo.api.GreetingService";
-const before = { routes: new Set<string>(), rules: new Set<string>(), dirs: new Set<string>() };
+const before = { routes: new Set<string>(), rules: new Set<string>(), dirs: new Set<string>(), configs: new Set<string>() };
 /** Answers per endpoint and method (`POST /api/v1/routes` → status → count), printed at the end. */
 const tally = new Map<string, Map<number, number>>();
 
 async function routeIds(): Promise<z.infer<typeof routeSchema>[]> {
   return routesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/routes`)).json()).routes;
+}
+async function configList() {
+  return configsResponseSchema.parse(await (await fetch(`${server.url}/api/v1/configs`)).json()).configs;
 }
 async function ruleList() {
   return configRoutesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/config-routes`)).json()).routes;
@@ -56,6 +60,7 @@ beforeAll(async () => {
   await waitForRegistrySync(server.url);
   for (const r of await routeIds()) before.routes.add(r.id);
   for (const r of await ruleList()) before.rules.add(`${r.registry}|${r.key}`);
+  for (const c of await configList()) before.configs.add(`${c.key}|${JSON.stringify(c.parameters)}|${c.providerAddresses.join()}`);
   const zk = await connectTestZk(rig.zkConnectString);
   for (const dir of await zk.children("/dubbo")) before.dirs.add(dir);
   zk.close();
@@ -100,6 +105,14 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
   createRouteBodySchema: () => [{ service: SERVICE, name: "fuzz-a", rule: "host = 10.0.0.1 => host = 10.0.0.2", priority: 1, force: false, runtime: false, enabled: true, targets: ["registry"] }],
   replaceRouteBodySchema: () => [{ revision: SEED_REVISION, rule: "host = 10.0.0.3 => host = 10.0.0.4", priority: 2, enabled: true, targets: ["registry", "config-center"] }],
   configRoutePutSchema: () => [{ scope: "service", key: `${SERVICE}::`, enabled: true, force: false, runtime: true, priority: 0, conditions: ["=> host = 10.0.0.9"] }, { scope: "application", key: "fuzz-app", conditions: ["method = greet => host != 10.0.0.1"], revision: 0 }],
+  createConfigBodySchema: () => [
+    { scope: "service", service: SERVICE, side: "consumer", parameters: { timeout: "3000" }, targets: ["registry", "center"] },
+    { scope: "application", application: "fuzz-app", side: "provider", addresses: ["10.0.0.1:20880"], services: [`${SERVICE}:1.0.0`], parameters: { weight: "50" }, enabled: false },
+  ],
+  replaceConfigBodySchema: () => [{ scope: "service", service: SERVICE, side: "consumer", providerAddresses: ["10.0.0.1:20880"], parameters: { retries: "0" }, revision: "fuzz-revision" }],
+  toggleConfigBodySchema: () => [{ revision: "fuzz-revision" }, { revision: "fuzz-revision", allowStranding: true }],
+  providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
+  providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0 }],
   invokeRequestSchema: () => [{ service: GREETING, method: "greet", parameterTypes: ["java.lang.String"], args: ["fuzz"], timeoutMs: 5_000 }, { service: GREETING, method: "greet", args: ["x"], provider: rig.providers[0]!.address, attachments: { k: "v" } }],
   routePreviewBodySchema: () => [
     { service: SERVICE, rule: "host = 10.0.0.1 => host = 10.0.0.2", consumer: `consumer://10.0.0.1/${SERVICE}?application=fuzz`, providers: [`dubbo://10.0.0.2:20880/${SERVICE}?application=p`], include: ["chain", "impact", "other-semantics"] },
@@ -117,6 +130,12 @@ afterAll(async () => {
       if (!before.rules.has(`${r.registry}|${r.key}`)) {
         await fetch(`${server.url}/api/v1/config-routes?key=${encodeURIComponent(r.key)}&revision=${r.revision}&registry=${encodeURIComponent(r.registry)}`, { method: "DELETE" });
       }
+    }
+    // Configs the valid bodies created (ids move as items go, so list again after each delete).
+    const fresh = async () => (await configList()).filter((c) => !before.configs.has(`${c.key}|${JSON.stringify(c.parameters)}|${c.providerAddresses.join()}`) && c.readOnly === null);
+    for (let i = 0, left = await fresh(); i < 500 && left.length > 0; i++, left = await fresh()) {
+      const c = left[0]!;
+      await fetch(`${server.url}/api/v1/configs/${encodeURIComponent(c.id)}?revision=${encodeURIComponent(c.revision)}&allowStranding=true`, { method: "DELETE" });
     }
     expect((await routeIds()).filter((r) => !before.routes.has(r.id))).toEqual([]);
     // The service directories the routes were written under (fuzzed service names among

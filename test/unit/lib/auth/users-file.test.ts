@@ -32,9 +32,9 @@ describe("parseUsersFile", () => {
     const file = parseUsersFile(`roles:\n  tester: [read, invoke, invoke]\n  deployer: [routes.write]\nusers:\n  - { name: tess, role: tester, password: "${HASH}" }\ntokens:\n  - { name: ci, role: deployer, hash: "${TOKEN}" }\n`, "/f");
     expect(Object.fromEntries(file.roles)).toEqual({
       viewer: ["read"],
-      operator: ["read", "routes.write"],
-      invoker: ["read", "routes.write", "invoke"],
-      admin: ["read", "routes.write", "invoke", "invoke.direct-url", "users.manage"],
+      operator: ["read", "routes.write", "configs.write"],
+      invoker: ["read", "routes.write", "configs.write", "invoke"],
+      admin: ["read", "routes.write", "configs.write", "invoke", "invoke.direct-url", "users.manage"],
       tester: ["read", "invoke"],
       deployer: ["routes.write"],
     });
@@ -44,7 +44,7 @@ describe("parseUsersFile", () => {
   it.each([
     [`users:\n  - { name: a, role: viewer, password: "${HASH}" }\n  - { name: b, role: root, password: "${HASH}" }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: users[1].role: "root" is not a role (viewer, operator, invoker, admin; define it under roles:)`],
     [`roles: { tester: [read, invoke] }\ntokens:\n  - { name: ci, role: testers, hash: "${TOKEN}" }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: tokens[0].role: "testers" is not a role (viewer, operator, invoker, admin, tester; define it under roles:)`],
-    [`roles: { tester: [read, invoke, write] }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: roles.tester[2]: "write" is not a permission (read, routes.write, invoke, invoke.direct-url, users.manage)`],
+    [`roles: { tester: [read, invoke, write] }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: roles.tester[2]: "write" is not a permission (read, routes.write, configs.write, invoke, invoke.direct-url, users.manage)`],
     [`roles: { tester: read }`, "invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: roles.tester: a role must be a list of permissions"],
     [`roles: { operator: [read, invoke] }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: roles: "operator" is a preset role and cannot be redefined`],
     [`roles: { "two words": [read] }`, `invalid CONSOLE_USERS_FILE: /etc/dc/users.yaml: roles: "two words": role must be 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit`],

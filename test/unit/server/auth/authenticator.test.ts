@@ -43,9 +43,9 @@ describe("Authenticator", () => {
     (globalThis as { [stamped]?: string })[stamped] = "the-proof";
     onTestFinished(() => void delete (globalThis as { [stamped]?: string })[stamped]);
     const signed = await signIn(auth, "alice", "alice-pw");
-    expect(signed.user).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session" });
+    expect(signed.user).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write", "configs.write"], via: "session" });
     const actor = await auth.authenticate(req({ cookie: `other=1; dubbo_console_session=${signed.seal}`, "x-dubbo-console-peer": "10.1.2.3", "x-dubbo-console-peer-proof": "the-proof" }));
-    expect(actor).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write"], via: "session", address: "10.1.2.3" });
+    expect(actor).toEqual({ name: "alice", role: "operator", permissions: ["read", "routes.write", "configs.write"], via: "session", address: "10.1.2.3" });
   });
 
   it("ignores a client-sent peer header without this process's proof (no stamping, or a request from before it began)", async () => {
@@ -117,7 +117,7 @@ describe("Authenticator", () => {
 
   it("is the anonymous admin when authentication is off", async () => {
     const off = new Authenticator(parseAuthConfig({ CONSOLE_AUTH: "off" }));
-    expect(await off.authenticate(req())).toEqual({ name: "anonymous", role: "admin", permissions: ["read", "routes.write", "invoke", "invoke.direct-url", "users.manage"], via: "anonymous", address: "unknown" });
+    expect(await off.authenticate(req())).toEqual({ name: "anonymous", role: "admin", permissions: ["read", "routes.write", "configs.write", "invoke", "invoke.direct-url", "users.manage"], via: "anonymous", address: "unknown" });
   });
 
   it("lists users and tokens by name and role, the environment's token last, and no hash", () => {
