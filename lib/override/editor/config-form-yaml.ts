@@ -37,6 +37,9 @@ function faultAt(text: string, message: string, line: number | null, column: num
   const lineStart = starts[Math.min(line, starts.length) - 1] ?? 0;
   const lineEnd = text.indexOf("\n", lineStart) === -1 ? text.length : text.indexOf("\n", lineStart);
   const from = Math.min(lineStart + Math.max(0, (column ?? 1) - 1), lineEnd);
+  // A fault at the very end (an unclosed list, a missing field): mark the last line with text, so the mark is visible.
+  const body = text.trimEnd().length;
+  if (from >= body && body > 0) return { message, line, column, from: text.lastIndexOf("\n", body - 1) + 1, to: body };
   return { message, line, column, from, to: Math.max(lineEnd, from + 1) };
 }
 

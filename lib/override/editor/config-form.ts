@@ -46,8 +46,10 @@ export type FormDraftResult = { readonly ok: true; readonly draft: ConfigDraft }
 
 /** A parameter name as Dubbo's URL parameters are named (`timeout`, `sayHello.timeout`, `weight`). */
 const PARAMETER_KEY = /^[A-Za-z_$][\w.$-]*$/;
-/** `0.0.0.0`, `*`, a host or `host:port` (IPv4 or a name); Dubbo compares the text. */
-const ADDRESS = /^(?:\*|[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?)$/;
+/** An IPv4 address, optionally with a port, as the configs API takes them (lib/api/configs.ts); Dubbo compares the text. */
+const ADDRESS = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
+/** A provider as IPv4:port. */
+const PROVIDER_ADDRESS = /^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/;
 
 /** The form of a new override opened at `target`: consumer side, every address, one empty timeout row. */
 export function emptyConfigForm(target: ConfigTarget): ConfigFormValues {
@@ -69,8 +71,9 @@ function trimmed(list: readonly string[]): string[] {
 }
 
 function listErrors(field: "addresses" | "providerAddresses", list: readonly string[]): ConfigFormError[] {
-  const bad = list.filter((a) => !ADDRESS.test(a));
-  return bad.length === 0 ? [] : [{ field, message: `Not an address: ${bad.join(", ")} (give host or host:port)` }];
+  const provider = field === "providerAddresses";
+  const bad = list.filter((a) => !(provider ? PROVIDER_ADDRESS : ADDRESS).test(a));
+  return bad.length === 0 ? [] : [{ field, message: `Not ${provider ? "a provider address" : "an address"}: ${bad.join(", ")} (give ${provider ? "IPv4:port" : "an IPv4 address or IPv4:port"})` }];
 }
 
 function parameterErrors(rows: readonly ParameterRow[]): ConfigFormError[] {

@@ -18,6 +18,14 @@ describe("formToYaml", () => {
 });
 
 describe("yamlToForm", () => {
+  it("marks the last line with text when the fault is at the end of the text", () => {
+    const text = formToYaml(timeout, service)!.replace('    enabled: true\n', '    enabled: [true\n');
+    const result = yamlToForm(text, service);
+    if (result.ok) throw new Error("accepted");
+    expect(result.fault.to).toBeLessThanOrEqual(text.trimEnd().length);
+    expect(result.fault.from).toBeLessThan(result.fault.to);
+  });
+
   it("reads an edited value back into the form", () => {
     const text = formToYaml(timeout, service)!.replace('"3000"', '"5000"').replace("side: consumer", 'side: consumer\n    addresses: ["10.0.0.9"]');
     const result = yamlToForm(text, service);
