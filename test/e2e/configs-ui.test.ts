@@ -120,6 +120,13 @@ describe("the Providers tab's actions", () => {
     // The list shows it disabled once the registry brings the override back.
     await row.locator(`[data-status="disabled"]`).waitFor();
     expect(await row.getByTestId("provider-online").count()).toBe(1);
+    expect(await row.locator('[data-label="Status"]').textContent()).toContain("by config");
+    for (const [width, theme] of [[1400, "light"], [420, "dark"]] as const) {
+      const view = await open(PROVIDERS_TAB, { width, theme });
+      await view.locator(`[data-provider="${OFF}"] [data-status="disabled"]`).waitFor();
+      await expectNoSidewaysScroll(view, `offline provider listed ${width} ${theme}`);
+      await view.screenshot({ path: `${SCREENSHOTS}/configs-offline-listed-${width}-${theme}.png`, fullPage: true });
+    }
     const offline = (await listed()).filter((c) => c.parameters.disabled === "true");
     expect(offline.map((c) => c.providerAddresses)).toEqual(offline.map(() => [OFF]));
     // The console's own calls through the cluster: none reaches it once the override is read.
