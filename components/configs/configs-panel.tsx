@@ -15,6 +15,7 @@ import type { ConfigChoices } from "./config-choices";
 import { ConfigEditor } from "./config-editor";
 import { CONFIG_WRITE } from "./config-permission";
 import { ConfigHistory } from "./config-history";
+import { configPageHref } from "./config-hrefs";
 import { ConfigsTable } from "./configs-table";
 
 /**
@@ -46,7 +47,13 @@ export function ConfigsPanel({ target, filter, choices, consumers, subject }: { 
       ) : query.isPending ? (
         <Callout>Loading the configs…</Callout>
       ) : (
-        <ConfigsTable configs={query.data.configs} canWrite={canWrite} onEdit={setEditing} showKey={target.kind === "application"} empty="No override is set here: consumers and providers use their URLs' own parameters." />
+        <ConfigsTable
+          configs={query.data.configs}
+          canWrite={canWrite}
+          onEdit={setEditing}
+          editsHere={(c) => target.kind === "service" || c.scope === "application"}
+          openHref={configPageHref}
+          showKey={target.kind === "application"} empty="No override is set here: consumers and providers use their URLs' own parameters." />
       )}
       <ConfigHistory subject={subject} current={query.data?.configs ?? []} canWrite={canWrite} />
     </div>

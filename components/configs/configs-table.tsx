@@ -23,12 +23,14 @@ function where(c: ListedConfig): string {
 /**
  * Overrides, one row each: what they are for (scope and key, side, where), what they set,
  * who wrote them (origin), whether they are on, and, for a role that may change them, Edit
- * and Delete. With `openHref` instead of `onEdit`, Open links to the page that edits it.
+ * and Delete. A config `onEdit` cannot take (`editsHere` false, or no `onEdit`) gets Open,
+ * a link to the page that edits it (`openHref`).
  */
 export function ConfigsTable({
   configs,
   canWrite,
   onEdit,
+  editsHere = () => true,
   openHref,
   showKey,
   empty,
@@ -36,6 +38,7 @@ export function ConfigsTable({
   configs: readonly ListedConfig[];
   canWrite: boolean;
   onEdit?: (config: ListedConfig) => void;
+  editsHere?: (config: ListedConfig) => boolean;
   openHref?: (config: ListedConfig) => string;
   showKey: boolean;
   empty: string;
@@ -91,14 +94,14 @@ export function ConfigsTable({
             {(canWrite || openHref) && (
               <TD data-label="Actions">
                 <span className="flex flex-wrap gap-1">
-                  {openHref && (
+                  {openHref && !(onEdit && editsHere(c)) && (
                     <Button asChild size="sm" variant="ghost">
                       <Link href={openHref(c)} data-testid="open-config">
                         Open
                       </Link>
                     </Button>
                   )}
-                  {onEdit && (
+                  {onEdit && editsHere(c) && (
                     <Button type="button" size="sm" variant="ghost" onClick={() => onEdit(c)} disabled={c.readOnly !== null} title={c.readOnly ?? undefined} data-testid="edit-config">
                       Edit
                     </Button>

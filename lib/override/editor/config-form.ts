@@ -94,7 +94,7 @@ function parameterErrors(rows: readonly ParameterRow[]): ConfigFormError[] {
 
 /**
  * The draft the form describes, for `target`; a service page's application-scope rule is
- * restricted to that service (`services`). Lists are trimmed and de-duplicated; empty rows
+ * restricted to that service (`services`) unless it names its services already (one opened from the list). Lists are trimmed and de-duplicated; empty rows
  * are dropped. Errors name the field (and row) to fix.
  */
 export function formToDraft(values: ConfigFormValues, target: ConfigTarget): FormDraftResult {
@@ -112,7 +112,7 @@ export function formToDraft(values: ConfigFormValues, target: ConfigTarget): For
   const where =
     scope === "service" && target.kind === "service"
       ? { service: target.service, group: target.group, version: target.version }
-      : { application, ...(target.kind === "service" ? { services: [target.key] } : trimmed(values.services).length > 0 ? { services: trimmed(values.services) } : {}) };
+      : { application, ...(trimmed(values.services).length > 0 ? { services: trimmed(values.services) } : target.kind === "service" ? { services: [target.key] } : {}) };
   const draft: ConfigDraft = {
     scope,
     ...where,

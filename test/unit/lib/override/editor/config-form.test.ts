@@ -22,6 +22,11 @@ describe("formToDraft", () => {
     expect(result.ok && result.draft).toEqual({ scope: "application", application: "storefront", services: ["demo/io.example.DemoService:1.0.0"], side: "provider", addresses: ["127.0.0.2:20880"], parameters: { weight: "200" }, enabled: true });
   });
 
+  it("keeps the services an application rule opened from the list already names", () => {
+    const result = formToDraft(form({ scope: "application", application: "storefront", services: ["io.x.A", "io.x.B"], parameters: [{ key: "timeout", value: "1" }] }), service);
+    expect(result.ok && result.draft.services).toEqual(["io.x.A", "io.x.B"]);
+  });
+
   it("writes only application-scope rules from an application's page, whatever the scope field says", () => {
     const result = formToDraft(form({ scope: "service", parameters: [{ key: "retries", value: "0" }] }, app), app);
     expect(result.ok && result.draft).toEqual({ scope: "application", application: "storefront", side: "consumer", parameters: { retries: "0" }, enabled: true });
