@@ -29,7 +29,7 @@ export const queryKeys = {
   routes: (filter: RoutesQuery) => ["routes", filter] as const,
   /** Config-center rules: refetched on any service event (a rule change arrives as one, and the rule's consumers are the service's). */
   configRoutes: (filter: ConfigRoutesQuery) => ["config-routes", filter] as const,
-  /** Overrides (configurators) by filter: refetched on any service event (a registry `configurators` change arrives as one) and on a `configs` event. */
+  /** Overrides (configurators) by filter: refetched on a `configs` event (lib/api/invalidation.ts) and after the page's own writes. */
   configs: (filter: ConfigsQuery) => ["configs", filter] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
@@ -48,7 +48,7 @@ export const queryKeys = {
  * every list or entity that counts or lists services, and the config-center rules (their
  * changes arrive as the service's `routers` events; their consumers are the services').
  */
-export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address", "config-routes", "configs"] as const;
+export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address", "config-routes"] as const;
 
 /** Retry once what never got an answer (the network); an answer from the console, error or not, is shown at once. */
 function retryUnanswered(failures: number, error: Error): boolean {
