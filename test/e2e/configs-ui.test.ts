@@ -142,6 +142,54 @@ describe("the Providers tab's actions", () => {
   });
 });
 
+describe("the Providers tab's weight", () => {
+  it("doubles, halves and sets a provider's weight after a confirm with the shares before and after, lists it by config, and the config's delete restores it", async () => {
+    const page = await open(PROVIDERS_TAB);
+    const row = page.locator(`[data-testid="providers-table"] [data-provider="${OFF}"]`);
+    await row.getByTestId("provider-weight").click();
+    const dialog = page.getByTestId("provider-action-dialog");
+    await dialog.waitFor();
+    const input = dialog.getByTestId("weight-input");
+    expect(await input.inputValue()).toBe("100");
+    await dialog.getByTestId("weight-double").click();
+    expect(await input.inputValue()).toBe("200");
+    await dialog.getByTestId("weight-halve").click();
+    await dialog.getByTestId("weight-halve").click();
+    expect(await input.inputValue()).toBe("50");
+    await input.fill("900");
+    // Three usable providers of weight 100: 33% each now; 900 of 1100 after.
+    const share = dialog.locator(`[data-share="${OFF}"] td`);
+    expect(await share.allTextContents()).toEqual([OFF, "33%", "82%"]);
+    await view420(dialog);
+    await dialog.getByTestId("provider-action-dialog-confirm").click();
+    await dialog.waitFor({ state: "detached" });
+    await row.locator('[data-weight="900"]').waitFor();
+    expect(await row.locator('[data-label="Weight"]').textContent()).toContain("by config");
+    const weighted = (await listed()).filter((c) => c.parameters.weight === "900");
+    expect(weighted.map((c) => [c.side, c.providerAddresses])).toEqual([["consumer", [OFF]]]);
+
+    // Its config is listed on the Configuration tab; deleting it (confirmed) gives the provider its URL's weight back.
+    const tab = await open(CONFIG_TAB);
+    const config = tab.locator(`[data-config="${weighted[0]!.id}"]`);
+    expect(await config.getByTestId("config-parameters").textContent()).toBe("weight=900");
+    expect(await config.locator("[data-origin]").getAttribute("data-origin")).toBe("console");
+    await config.getByTestId("delete-config").click();
+    await tab.getByTestId("delete-config-dialog-confirm").click();
+    await tab.getByTestId("configs-empty").waitFor();
+    await row.locator('[data-weight="100"]').waitFor();
+  });
+});
+
+/** A screenshot of the weight confirm at 420 px in the dark theme (the 1400 px light one is `dialog`'s own page). */
+async function view420(dialog: ReturnType<Page["getByTestId"]>): Promise<void> {
+  await dialog.page().screenshot({ path: `${SCREENSHOTS}/configs-weight-1400-light.png` });
+  const view = await open(PROVIDERS_TAB, { width: 420, theme: "dark" });
+  await view.locator(`[data-provider="${OFF}"]`).getByTestId("provider-weight").click();
+  await view.getByTestId("weight-input").fill("900");
+  await expectNoSidewaysScroll(view, "weight confirm 420 dark");
+  await view.screenshot({ path: `${SCREENSHOTS}/configs-weight-420-dark.png`, fullPage: true });
+}
+
 describe("the Configuration tab's editor", () => {
   it("builds a timeout override in the form, shows it as YAML, reads a YAML edit back into the form, marks bad YAML and writes nothing until it is fixed", async () => {
     const page = await open(CONFIG_TAB);
