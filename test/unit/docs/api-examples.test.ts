@@ -23,6 +23,10 @@ import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/ro
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
+import { configsResponseSchema, createConfigBodySchema, draftOfBody, providerActionBodySchema, providerWeightBodySchema } from "@/lib/api/configs";
+import { javaUrlEncode } from "@/lib/dubbo/url";
+import { planConfig } from "@/server/governance/rules/override/config-plan";
+import { listConfigs } from "@/server/governance/rules/override/config-list";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const apiDoc = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
@@ -48,6 +52,22 @@ const demoScript = readFileSync(join(ROOT, "scripts", "demo.ts"), "utf8");
 const demoApps = new Set([...demoScript.matchAll(/app: "([^"]+)"|consumer\("[\d.]+", "([^"]+)"\)/g)].map((m) => m[1] ?? m[2]));
 
 describe("the examples of docs/api.md", () => {
+  it("shows GET /api/v1/configs as the store lists what the POST and offline examples write", () => {
+    const [list, create, offline, weight] = examples("## Configs");
+    const body = configsResponseSchema.parse(list);
+    const draft = draftOfBody(createConfigBodySchema.parse(create));
+    const off = providerActionBodySchema.parse(offline);
+    expect(providerWeightBodySchema.parse(weight).weight).toBe(900);
+    const dir = javaUrlEncode(off.service);
+    const key = `${off.service}::`;
+    const first = planConfig({ dir, children: [], key, center: null }, { removeNodes: [], draft, targets: ["registry", "center"] });
+    const offlineDraft = { scope: "service" as const, service: off.service, group: "", version: "", side: "consumer" as const, providerAddresses: [off.address], parameters: { disabled: "true" }, enabled: true };
+    const second = planConfig({ dir, children: first.children, key, center: first.center }, { removeNodes: [], draft: offlineDraft, targets: ["registry", "center"] });
+    const listed = listConfigs({ index: 0, source: body.configs[0]!.registry, registry: new Map([[dir, second.children]]), center: new Map([[key, second.center!]]) });
+    expect(body).toEqual({ configs: listed.configs.map((c) => c.config), unreadable: [] });
+    expect(apiDoc).toContain(second.center!.trimEnd());
+  });
+
   it("shows GET /api/v1/services in the shape the schema accepts, with applications the demo runs", () => {
     const body = servicesResponseSchema.parse(example("## GET /api/v1/services"));
     expect(demoApps.size).toBeGreaterThan(0);

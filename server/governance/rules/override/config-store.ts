@@ -219,6 +219,7 @@ export class ConfigStore {
   /** Edits the config `id` based on `revision`; `change` gives what it is to be (draft null: deleted). */
   private edit(id: string, revision: string, change: (current: ListedConfig) => { draft: OverrideDraft | null; targets: readonly ConfigTarget[] }, actor: Actor, allow: boolean): Promise<Config | null> {
     const ref = parseConfigId(id);
+    this.connected(this.byIndex(ref.registry).r);
     const known = this.required(id);
     return this.write(ref.registry, placeOfListed(known), (listing) => {
       const current = listing.find((c) => c.config.id === id);
@@ -240,7 +241,7 @@ export class ConfigStore {
    */
   private async write(index: number, place: Place, decide: (listing: readonly ListedConfig[]) => Decision | null, actor: Actor, allow: boolean, unchanged?: (listing: readonly ListedConfig[]) => Config | undefined): Promise<Config | null> {
     const { r } = this.byIndex(index);
-    if (r.session.state.type !== "connected") throw new RegistryUnavailableError(`ZooKeeper ${r.address.source} is ${r.session.state.type}; nothing was written`);
+    this.connected(r);
     const root = r.address.root;
     const centerDir = ruleDirectory(root);
     const dirPath = place.dir === null ? centerDir : `${root === "/" ? "" : root}/${place.dir}/configurators`;
@@ -339,6 +340,11 @@ export class ConfigStore {
       if (now !== before || now === undefined) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** @throws RegistryUnavailableError (503, nothing written) unless `r`'s session is connected. */
+  private connected(r: Registry): void {
+    if (r.session.state.type !== "connected") throw new RegistryUnavailableError(`ZooKeeper ${r.address.source} is ${r.session.state.type}; nothing was written`);
   }
 
   private byIndex(index: number): { r: Registry; index: number } {
