@@ -258,5 +258,16 @@ describe("the Configuration tab's editor", () => {
     await page.getByTestId("delete-config-dialog-confirm").click();
     await page.getByTestId("configs-empty").waitFor();
     expect(await listed()).toEqual([]);
+
+    // History from the audit trail: the creation and the deletion; rolling the deletion back writes the config again.
+    const history = page.getByTestId("config-history");
+    await history.locator("summary").first().click();
+    const deletion = history.locator('[data-audit-kind="config.delete"]').first();
+    await deletion.waitFor();
+    expect(await history.locator('[data-audit-kind="config.create"]').count()).toBeGreaterThanOrEqual(1);
+    await deletion.getByTestId("rollback-config").click();
+    await page.getByTestId("rollback-config-dialog-confirm").click();
+    await page.getByTestId("configs-table").locator("[data-config]").first().waitFor();
+    expect((await listed()).map((c) => c.parameters)).toEqual([{ timeout: "4500", retries: "0" }]);
   });
 });
