@@ -4,6 +4,8 @@
  * and BENCH_ROUNDS (default 5).
  * `npm run bench -- route-preview` times a route preview of 10,000 providers against
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
+ * `npm run bench -- config-preview` times issue 16's override preview of one draft against 10,000
+ * providers and 40 consumers beside the Java consumers' own configurators (BENCH_CONFIG_ROUNDS, default 30).
  * `npm run bench -- preview-editor` times issue 15 item 20's keystroke to painted preview in
  * Chromium on the built console, 10,000 providers and 40 consumers (BENCH_KEYSTROKES, default 30).
  * `npm run bench -- startup-block` times issue 15 item 21's event-loop blocks in the built console
@@ -29,6 +31,7 @@ import { benchRawEcho } from "./raw-echo";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
+import { benchConfigPreview } from "./config-preview";
 import { benchHessian } from "./hessian";
 import { benchPreviewEditor } from "./preview-editor";
 import { benchRoutePreview } from "./route-preview";
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     ["registry-sync", () => benchRegistrySync(services, rounds)],
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
+    ["config-preview", () => benchConfigPreview(Number(process.env.BENCH_CONFIG_ROUNDS ?? 30))],
     ["startup-block", () => benchStartupBlock(Number(process.env.BENCH_SERVICES_LARGE ?? 10_000), Number(process.env.BENCH_CHURN_SECONDS ?? 20))],
     ["preview-editor", () => benchPreviewEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],

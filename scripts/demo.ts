@@ -107,7 +107,8 @@ async function start(started: Started, tmp: string): Promise<void> {
   if (!(await portIsFree(port, host))) throw new DemoSetupError(`port ${port} is taken on ${host}; set PORT to another`);
   const zkPort = portSetting("ZK_PORT", undefined) ?? ((await portIsFree(DEFAULT_ZK_PORT, "127.0.0.1")) ? DEFAULT_ZK_PORT : await freePort());
   await ensureJavaPeersBuilt(say);
-  if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) await buildConsole();
+  // A build from before the start checks were compiled into it has no console-start/: build again.
+  if (!existsSync(join(ROOT, ".next", "BUILD_ID")) || !existsSync(join(ROOT, ".next", "console-start", "start-checks.mjs"))) await buildConsole();
 
   started.zk = await startEnsembleOn([zkPort], tmp);
   const registry = started.zk.dubboAddress;

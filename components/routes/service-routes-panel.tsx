@@ -34,10 +34,11 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
   const isNew = params.get("new") === "1";
   const found = routeId === null ? null : (query.data?.routes.find((r) => r.id === routeId) ?? null);
   // The route as the editor opened it: it stays open when someone else changes the route meanwhile (its Save then meets 409).
+  // A named route keeps its id across edits, so a change elsewhere shows as another revision under the same id.
   const [opened, setOpened] = useState<Route | null>(null);
   if (found !== null && opened?.id !== found.id) setOpened(found);
-  const editing = found ?? (opened !== null && opened.id === routeId ? opened : null);
-  const changedElsewhere = editing !== null && found === null && query.data !== undefined;
+  const editing = opened !== null && opened.id === routeId ? opened : found;
+  const changedElsewhere = editing !== null && query.data !== undefined && (found === null || found.revision !== editing.revision);
   const { can, role, state } = useSession();
   const writer = can("routes.write");
   const go = (href: string) => router.replace(href, { scroll: false });
@@ -46,6 +47,7 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
   const onReload = async (name: string) => {
     const fresh = await query.refetch();
     const current = fresh.data?.routes.find((r) => r.name === name);
+    setOpened(current ?? null);
     go(current ? routeEditHref(current) : serviceHref(service.key, "routes"));
   };
 
@@ -84,7 +86,7 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
       {query.data && query.data.routes.length > 0 && <RoutesTable routes={query.data.routes} />}
       {routeId !== null && query.data && editing === null && (
         <Callout tone="warn" title="This route is not in the registry any more">
-          It was edited (an edit gives a route a new id) or deleted since this page was opened; open it again from the list.
+          It was deleted or renamed (or, for a route without a name of its own, edited) since this page was opened; open it again from the list.
         </Callout>
       )}
       {((isNew && writer) || (editing && writer)) && (
@@ -95,11 +97,12 @@ export function ServiceRoutesPanel({ service }: { service: ServiceDetail }) {
             </Callout>
           )}
           <RouteEditor
-            key={editing?.id ?? "new"}
+            key={editing ? `${editing.id} ${editing.revision}` : "new"}
             service={service}
             route={editing}
             onSaved={(route) => {
               setSaved(route);
+              setOpened(null);
               close();
             }}
             onCancel={close}

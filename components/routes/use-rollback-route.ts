@@ -7,7 +7,7 @@ import { sendJson } from "@/lib/api/send-json";
 
 /**
  * POST /api/v1/routes/{id}/rollback {auditId}: restores the route as it was before that
- * entry's change, and answers `{ route }` as restored (a new id, as any edit; null when it
+ * entry's change, and answers `{ route }` as restored (a new revision, as any edit; null when it
  * undid a creation, so the route is deleted). Refetches the
  * routes, their histories and the audit trail either way (a 409 means they moved on).
  */

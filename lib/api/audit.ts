@@ -43,8 +43,9 @@ export const auditActorSchema = z.object({
 /** The route an entry is about. */
 export const auditRouteSchema = z.object({
   /**
-   * The route's identity across edits (its id changes with every edit): registry, service
-   * directory, group, version and name. Opaque; pass it as `route=` to filter.
+   * The route's identity across edits: registry, service directory, group, version and
+   * name; for a named route it is its (stable) id, for one without a name or sharing it, its
+   * fingerprint id changes with every edit and the key does not. Opaque; pass it as `route=` to filter.
    */
   key: z.string(),
   /** The key before a rename, when the edit renamed the route. */

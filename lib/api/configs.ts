@@ -69,7 +69,7 @@ const providerAddressesField = list("providerAddresses", text("providerAddresses
 const servicesField = list("services", text("services", "a service key group/interface:version (group and version when set)", /^([\w.-]+\/)?[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*(:[\w.-]+)?$/, 400));
 
 /** A parameter name (`timeout`, `weight`, `sayHello.timeout`) that Dubbo lets a configurator set; checked over the record so the message names it. */
-const PARAMETER_KEY = /^~?[A-Za-z_][\w.-]{0,199}$/;
+const PARAMETER_KEY = /^~?[A-Za-z][\w.-]{0,199}$/;
 
 /** A value as it goes into the configurator URL: no `&` (it would split the URL), no `#`, not empty, no control characters. */
 const parameterValue = z
@@ -77,16 +77,34 @@ const parameterValue = z
   .min(1, { error: "a parameter value must not be empty (Dubbo reads an empty value as absent)" })
   .max(1000)
   .refine((v) => !/[&#\u0000-\u001f\u007f]/.test(v) && v.trim() === v, { error: (issue) => `a parameter value must have no '&', '#', control characters or white space at either end, got ${shown(issue.input)}` });
-const parametersField = z
+/**
+ * Names a plain object would not keep as its own (`__proto__`), checked on the body as
+ * parsed, before the record is built: the record would drop them silently.
+ */
+const ownNames = (raw: unknown, ctx: { addIssue: (issue: { code: "custom"; message: string; input: unknown; path?: PropertyKey[] }) => void }): unknown => {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.getOwnPropertyNames(raw)) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (!PARAMETER_KEY.test(key)) {
+      ctx.addIssue({ code: "custom", path: [key], input: raw, message: `parameters.${key} cannot be set by an override: ${JSON.stringify(key)} is not a parameter name (a letter, then letters, digits, '.', '_', '-'; such as timeout or sayHello.timeout)` });
+      continue;
+    }
+    kept[key] = value;
+  }
+  return kept;
+};
+const parametersRecord = z
   .record(z.string(), parameterValue, { error: (issue) => `parameters must be an object of names to text values such as {"timeout": "3000"}, got ${shown(issue.input)}` })
   .refine((p) => Object.keys(p).length > 0, { error: "parameters must hold at least one parameter (Dubbo refuses a configurator that changes nothing)" })
   .refine((p) => Object.keys(p).length <= 50, { error: "parameters may hold at most 50 parameters" })
   .superRefine((p, ctx) => {
     for (const key of Object.keys(p)) {
-      const reason = PARAMETER_KEY.test(key) ? refusedParameterReason(key) : `${JSON.stringify(key)} is not a parameter name (letters, digits, '.', '_', '-'; such as timeout or sayHello.timeout)`;
+      const reason = refusedParameterReason(key);
       if (reason) ctx.addIssue({ code: "custom", path: [key], message: `parameters.${key} cannot be set by an override: ${reason}` });
     }
   });
+const parametersField = z.preprocess(ownNames, parametersRecord);
 
 const flag = (field: string) => z.boolean({ error: (issue) => `${field} must be true or false, got ${shown(issue.input)}` });
 const allowStranding = flag("allowStranding").optional();

@@ -42,7 +42,12 @@ export const routeOriginSchema = z.object({
 });
 
 export const routeSchema = z.object({
-  /** Opaque. A route's content is its ZooKeeper node, so an edit (enable, disable, priority…) gives it a new id. */
+  /**
+   * Opaque, and stable across edits for a named route (one whose name no other route of its
+   * service, group and version shares): it is made of the registry, service, group, version
+   * and name, so renaming gives another id. A route without a name, or sharing its name, has
+   * a fingerprint id, which every edit changes. A change is detected by `revision`, not by id.
+   */
   id: z.string(),
   /** The registry holding it, its source as GET /api/v1/registry lists it. */
   registry: z.string(),
@@ -62,7 +67,7 @@ export const routeSchema = z.object({
   targets: z.array(z.enum(ROUTE_TARGETS)),
   configCenter: z.enum(ROUTE_COPY_STATES),
   origin: routeOriginSchema,
-  /** What an edit or delete must name: it changes whenever the route does. */
+  /** What an edit or delete names (`revision` or `If-Match`; GET /api/v1/routes/{id} answers it as `ETag`): it changes whenever the route does. */
   revision: z.string(),
   /** The ZooKeeper path of the route's node. */
   node: z.string(),
@@ -192,12 +197,13 @@ export const createRouteBodySchema = z.strictObject(
 export type CreateRouteBody = z.output<typeof createRouteBodySchema>;
 
 /**
- * Body of PUT /api/v1/routes/{id}: the `revision` it was based on, and the fields to change;
- * a field left out keeps its value. The service (and the registry) cannot change.
+ * Body of PUT /api/v1/routes/{id}: the `revision` it was based on (or in `If-Match`; one of
+ * them is required), and the fields to change; a field left out keeps its value. The
+ * service (and the registry) cannot change.
  */
 export const replaceRouteBodySchema = z.strictObject(
   {
-    revision: revisionField,
+    revision: revisionField.optional(),
     group: groupField.optional(),
     version: versionField.optional(),
     name: nameField.optional(),
@@ -232,8 +238,8 @@ export const routesQuerySchema = z.object({
 });
 export type RoutesQuery = z.output<typeof routesQuerySchema>;
 
-/** Query of DELETE /api/v1/routes/{id}: the revision the deletion is based on. */
-export const deleteRouteQuerySchema = z.object({ revision: revisionField });
+/** Query of DELETE /api/v1/routes/{id}: the revision the deletion is based on (or in `If-Match`; one of them is required). */
+export const deleteRouteQuerySchema = z.object({ revision: revisionField.optional() });
 
-/** Query of POST /api/v1/routes/{id}/enable and /disable: optionally the revision it is based on (the id already names one state). */
+/** Query of POST /api/v1/routes/{id}/enable and /disable: optionally the revision it is based on (or in `If-Match`). */
 export const toggleRouteQuerySchema = z.object({ revision: revisionField.optional() });

@@ -91,14 +91,17 @@ const OTHER_ROUTERS_27: ReadonlySet<string> = new Set(["file", "service", "app",
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 
-/** The parameters the console sets from a {@link RouteSpec}; group and version only when not empty. */
+/**
+ * The parameters the console sets from a {@link RouteSpec}; name, group and version only
+ * when not empty (an edit of a route written without a name must not add `name=`).
+ */
 function specParameters(spec: RouteSpec): Record<string, string> {
   return {
     category: ROUTERS_CATEGORY,
     dynamic: "false",
     enabled: String(spec.enabled),
     force: String(spec.force),
-    name: spec.name,
+    ...(spec.name ? { name: spec.name } : {}),
     priority: String(spec.priority),
     router: "condition",
     rule: javaUrlEncode(spec.rule),

@@ -82,6 +82,7 @@ export class Engine {
       configCenters: this.configRoutes.centers,
       audit: { writer: this.audit, log },
       guard: (draft, allow) => refuseStranding(draft, { catalog: this.catalog, routes: this.routes }, allow),
+      formerKey: (id) => this.audit.keyOfRouteId(id),
     });
     this.routeHistory = new RouteHistory(this.routes, this.audit);
     this.routes.onChange((event) => this.events.publish(event));

@@ -291,6 +291,9 @@ describe("routes kept by others", () => {
       body: JSON.stringify({ revision: first.revision, rule: "=> host != 127.0.0.7" }),
     });
     expect(put.status).toBe(200);
+    // Its id stays (a named route's id is stable): the editor tells by the revision that it changed.
+    expect(((await put.json()) as { id: string }).id).toBe(first.id);
+    await page.getByTestId("changed-elsewhere").waitFor();
     await page.getByLabel("Priority", { exact: true }).fill("7");
     await page.getByTestId("save-route").click();
     const conflict = page.getByTestId("save-conflict");
@@ -299,6 +302,8 @@ describe("routes kept by others", () => {
     await page.getByRole("form", { name: `Edit route ${name}` }).waitFor();
     await page.getByTestId("generated-rule").filter({ hasText: "=> host != 127.0.0.7" }).waitFor();
     expect(await page.getByLabel("Priority", { exact: true }).inputValue()).toBe("0");
+    expect(await page.getByTestId("changed-elsewhere").count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get("route")).toBe(first.id);
   });
 
   it("disables and enables a route from the list", async () => {

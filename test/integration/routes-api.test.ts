@@ -8,6 +8,7 @@ import type { ChangeEvent } from "@/lib/api/events";
 import { routePreviewResponseSchema } from "@/lib/api/route-preview";
 import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routes";
 import { javaUrlEncode } from "@/lib/dubbo/url";
+import { fingerprintRouteId, stableRouteId } from "@/server/governance/rules/condition/route-id";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { waitFor } from "../support/wait-for";
@@ -52,6 +53,15 @@ const list = async (query = `?service=${SERVICE}`) => routesResponseSchema.parse
 const listed = (id: string) => waitFor(`route ${id} in the registry view`, async () => (await list()).find((r) => r.id === id));
 const children = () => zk.children(DIR);
 const errorCode = (json: unknown) => (json as { error: { code: string } }).error.code;
+const withIfMatch = async (handler: Handler, method: string, path: string, revision: string, body?: unknown) => {
+  const headers: Record<string, string> = { "if-match": `"${revision}"`, ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const res = await handler(new Request(`http://console${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+  return { status: res.status, json: (await res.json()) as unknown };
+};
+const fetchOnce = (handler: Handler, method: string, path: string) => handler(new Request(`http://console${path}`, { method }));
+/** The id a route had before stable ids: its node's fingerprint. */
+const oldIdOf = (route: Route) => fingerprintRouteId(0, javaUrlEncode(SERVICE), route.node.slice(DIR.length + 1));
+const stableIdOf = (route: Route) => stableRouteId(0, javaUrlEncode(SERVICE), route);
 
 describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
   it("creates the node Dubbo 2.7 reads, lists it back, and edits, disables, enables and deletes it, each a single replacement", async () => {
@@ -72,7 +82,15 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     expect(edited.status).toBe(200);
     const after = routeSchema.parse(edited.json);
     expect(after).toMatchObject({ name: "crud", priority: 3, force: true, rule: "=> host = 10.0.0.3", enabled: true });
-    expect(after.id).not.toBe(route.id);
+    // The id is stable across the edit; the revision says it changed.
+    expect(after.id).toBe(route.id);
+    expect(after.revision).not.toBe(route.revision);
+    // GET answers from the registry's view, which the watch brings up to date.
+    const one = await waitFor("the edit in GET /api/v1/routes/{id}", async () => {
+      const answer = await call(byId.GET, "GET", `/api/v1/routes/${route.id}`);
+      return answer.headers.get("etag") === `"${after.revision}"` ? answer : undefined;
+    });
+    expect([one.status, routeSchema.parse(one.json)]).toEqual([200, after]);
     expect(await children()).toEqual([after.node.slice(DIR.length + 1)]);
     expect(after.node).toContain("priority%3D3%26router%3Dcondition%26rule%3D%253D%253E%2Bhost%2B%253D%2B10.0.0.3");
 
@@ -81,6 +99,7 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     expect(await children()).toEqual([disabled.node.slice(DIR.length + 1)]);
     expect(disabled.node).toContain("enabled%3Dfalse");
     const enabled = routeSchema.parse((await call(enable.POST, "POST", `/api/v1/routes/${disabled.id}/enable`)).json);
+    expect([disabled.id, enabled.id]).toEqual([route.id, route.id]);
     expect(enabled.node).toBe(after.node);
     expect(enabled.revision).toBe(after.revision);
 
@@ -107,17 +126,88 @@ describe("routes saved through /api/v1/routes, as ZooKeeper holds them", () => {
     const nodes = await children();
     expect(nodes).toEqual([second.node.slice(DIR.length + 1)]);
 
+    expect(second.id).toBe(first.id);
+
     const staleEdit = await call(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, { revision: first.revision, priority: 2 });
     expect(staleEdit.status).toBe(409);
-    expect(staleEdit.json).toMatchObject({ error: { code: "conflict", id: first.id } });
-    expect((staleEdit.json as { error: { message: string } }).error.message).toMatch(/edited .* or deleted since it was read/);
-    const wrongRevision = await call(byId.PUT, "PUT", `/api/v1/routes/${second.id}`, { revision: first.revision, priority: 2 });
-    expect([wrongRevision.status, errorCode(wrongRevision.json)]).toEqual([409, "conflict"]);
-    const staleDelete = await call(byId.DELETE, "DELETE", `/api/v1/routes/${first.id}?revision=${first.revision}`);
+    expect(staleEdit.json).toMatchObject({ error: { code: "conflict", id: first.id, revision: second.revision } });
+    expect((staleEdit.json as { error: { message: string } }).error.message).toMatch(/is not the current one of route/);
+    const staleIfMatch = await withIfMatch(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, first.revision, { priority: 2 });
+    expect([staleIfMatch.status, errorCode(staleIfMatch.json)]).toEqual([409, "conflict"]);
+    const staleDelete = await withIfMatch(byId.DELETE, "DELETE", `/api/v1/routes/${first.id}`, first.revision);
     expect([staleDelete.status, errorCode(staleDelete.json)]).toEqual([409, "conflict"]);
-    const staleDisable = await call(disable.POST, "POST", `/api/v1/routes/${first.id}/disable`);
+    const staleDisable = await call(disable.POST, "POST", `/api/v1/routes/${first.id}/disable?revision=${first.revision}`);
     expect([staleDisable.status, errorCode(staleDisable.json)]).toEqual([409, "conflict"]);
+    // An old id names one state of the route: without a revision, a write by it is based on that state.
+    const oldDisable = await call(disable.POST, "POST", `/api/v1/routes/${oldIdOf(first)}/disable`);
+    expect([oldDisable.status, errorCode(oldDisable.json)]).toEqual([409, "conflict"]);
+    const mismatch = await withIfMatch(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, first.revision, { revision: second.revision, priority: 2 });
+    expect([mismatch.status, errorCode(mismatch.json)]).toEqual([400, "validation_failed"]);
     expect(await children()).toEqual(nodes);
+
+    const current = await withIfMatch(byId.PUT, "PUT", `/api/v1/routes/${first.id}`, second.revision, { priority: 2 });
+    expect([current.status, routeSchema.parse(current.json).priority]).toEqual([200, 2]);
+  });
+
+  it("keeps old ids (a node's fingerprint, as ids were before) working: GET redirects to the stable id, a write acts on the route", async () => {
+    const route = routeSchema.parse((await create({ service: SERVICE, name: "old-id", rule: "=> host = 10.0.0.1" })).json);
+    await listed(route.id);
+    const old = oldIdOf(route);
+    expect(old).not.toBe(route.id);
+    const moved = await fetchOnce(byId.GET, "GET", `/api/v1/routes/${old}?x=1`);
+    expect([moved.status, moved.headers.get("location"), moved.headers.get("deprecation")]).toEqual([308, `/api/v1/routes/${route.id}?x=1`, "@1796256000"]);
+    expect(moved.headers.get("link")).toBe(`</api/v1/routes/${route.id}?x=1>; rel="successor-version"`);
+
+    const edited = await call(byId.PUT, "PUT", `/api/v1/routes/${old}`, { revision: route.revision, priority: 4 });
+    expect(edited.status).toBe(200);
+    expect(routeSchema.parse(edited.json)).toMatchObject({ id: route.id, priority: 4 });
+    // Its node is gone now, and no audit entry names the old id (the route was born with a stable id): nothing to redirect to.
+    await waitFor("the edit in the view", async () => (await list()).find((r) => r.id === route.id)?.priority === 4);
+    expect((await fetchOnce(byId.GET, "GET", `/api/v1/routes/${old}`)).status).toBe(404);
+    expect((await fetchOnce(byId.GET, "GET", `/api/v1/routes/${route.id}`)).status).toBe(200);
+  });
+
+  it("gives a route without a name, or sharing its name, a fingerprint id, and an edit of it adds no name", async () => {
+    const unnamed = `route://0.0.0.0/${SERVICE}?category=routers&dynamic=false&enabled=true&router=condition&rule=%3D%3E+host+%3D+10.0.0.1`;
+    const twin = (host: string) => `route://0.0.0.0/${SERVICE}?category=routers&dynamic=false&enabled=true&name=twin&router=condition&rule=%3D%3E+host+%3D+${host}`;
+    await zk.mkdirp(DIR);
+    for (const url of [unnamed, twin("10.0.0.2"), twin("10.0.0.3")]) await zk.create(`${DIR}/${javaUrlEncode(url)}`);
+    const read = await waitFor("three routes listed", async () => {
+      const all = await list();
+      return all.length === 3 ? all : undefined;
+    });
+    for (const r of read) expect(r.id).toBe(oldIdOf(r));
+    const bare = read.find((r) => r.name === "")!;
+    const edited = routeSchema.parse((await call(byId.PUT, "PUT", `/api/v1/routes/${bare.id}`, { revision: bare.revision, priority: 2 })).json);
+    expect(edited.id).not.toBe(bare.id);
+    expect(edited.url).not.toContain("name=");
+    const shared = await fetchOnce(byId.GET, "GET", `/api/v1/routes/${stableIdOf(read.find((r) => r.name === "twin")!)}`);
+    expect(shared.status).toBe(409);
+  });
+
+  it("follows an id from the audit trail once its node is gone: a shared name's fingerprint id leads to the route's stable id", async () => {
+    const twin = (host: string) => `route://0.0.0.0/${SERVICE}?category=routers&dynamic=false&enabled=true&name=twin&router=condition&rule=%3D%3E+host+%3D+${host}`;
+    await zk.mkdirp(DIR);
+    for (const host of ["10.0.0.2", "10.0.0.3"]) await zk.create(`${DIR}/${javaUrlEncode(twin(host))}`);
+    const [a, b] = await waitFor("both twins listed", async () => {
+      const all = await list();
+      return all.length === 2 ? all : undefined;
+    });
+    const edited = routeSchema.parse((await call(byId.PUT, "PUT", `/api/v1/routes/${a!.id}`, { revision: a!.revision, priority: 2 })).json);
+    expect(edited.id).not.toBe(a!.id);
+    expect((await call(byId.DELETE, "DELETE", `/api/v1/routes/${b!.id}?revision=${b!.revision}`)).status).toBe(200);
+    // Alone with its name now, the edited twin has its stable id; a's old id (its node gone) is found through the trail.
+    const stable = stableIdOf(edited);
+    await listed(stable);
+    const moved = await waitFor("the old id redirected", async () => {
+      const res = await fetchOnce(byId.GET, "GET", `/api/v1/routes/${a!.id}`);
+      return res.status === 308 ? res : undefined;
+    });
+    expect(moved.headers.get("location")).toBe(`/api/v1/routes/${stable}`);
+    const stale = await call(disable.POST, "POST", `/api/v1/routes/${a!.id}/disable`);
+    expect([stale.status, errorCode(stale.json)]).toEqual([409, "conflict"]);
+    const written = await withIfMatch(byId.PUT, "PUT", `/api/v1/routes/${a!.id}`, edited.revision, { priority: 3 });
+    expect([written.status, (written.json as Route).id, (written.json as Route).priority]).toEqual([200, stable, 3]);
   });
 
   it("refuses a second route of the same name for the same service, group and version, also when both are saved at once", async () => {

@@ -41,8 +41,8 @@ export async function waitForRegistrySync(url: string, headers: Record<string, s
 /**
  * Starts the console on `host:port` without waiting, for tests of start-up failures and
  * for the demo: through scripts/start.mjs, the entry `npm start` runs (it checks the
- * configuration, then runs `next start`), without npm in between. `next start` listens
- * on every address unless given `-H`. The registry disk cache is off unless `env` turns
+ * configuration, then serves Next with `next start`'s options, listening once Next is
+ * loaded and warmed), without npm in between. It listens on every address unless given `-H`. The registry disk cache is off unless `env` turns
  * it on: a cache left in the home folder by an earlier run against a reused port would
  * otherwise be served. Authentication is off (`CONSOLE_AUTH=off`) unless `env` sets
  * CONSOLE_USERS_FILE, CONSOLE_API_TOKEN or CONSOLE_AUTH (see ./users-file.ts).

@@ -110,6 +110,15 @@ export async function startProvider(options: {
   extraProtocols?: readonly { readonly name: string; readonly port: number }[];
   /** GreetingService's version (default none): a service no other peer provides. */
   greetingVersion?: string;
+  /** FaultService's version (default 2.0.0): another is a service no other peer provides. */
+  faultVersion?: string;
+  /**
+   * Every service's `warmup` in ms (default none: Dubbo's 10 minutes). A consumer scales a provider's
+   * weight by uptime / warmup until the warm-up is over (AbstractLoadBalance.getWeight).
+   */
+  warmupMs?: number;
+  /** Every service's `weight`, written into its registered URL (default none: Dubbo's 100, not in the URL). */
+  weight?: number;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -129,9 +138,22 @@ export async function startProvider(options: {
     ...(options.extraProtocols?.length ? { "extra-protocols": options.extraProtocols.map((p) => `${p.name}:${p.port}`).join(",") } : {}),
     ...(options.threads === undefined ? {} : { threads: String(options.threads) }),
     ...(options.greetingVersion ? { "greeting-version": options.greetingVersion } : {}),
+    ...(options.faultVersion ? { "fault-version": options.faultVersion } : {}),
+    ...(options.warmupMs === undefined ? {} : { warmup: String(options.warmupMs) }),
+    ...(options.weight === undefined ? {} : { weight: String(options.weight) }),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
+}
+
+/** One call a demo consumer made, as its CALL or SLOW line says: who served it (CALL only) or why it failed, and how long it took. */
+export interface ConsumerCall {
+  readonly seq: number;
+  readonly ok: boolean;
+  readonly provider?: string;
+  readonly error?: string;
+  /** From just before the call to its answer or failure, in the consumer's JVM. */
+  readonly ms: number;
 }
 
 export interface ConsumerHandle {
@@ -139,8 +161,15 @@ export interface ConsumerHandle {
   readonly app: string;
   /** The provider address of every successful call so far, in order. */
   servedBy(): string[];
+  /** Every GreetingService.whoAmI() call so far, in order. */
+  calls(): ConsumerCall[];
+  /** Every FaultService.slow call so far, in order (none unless started with `slow`). */
+  slowCalls(): ConsumerCall[];
   stop(): Promise<void>;
 }
+
+const readCalls = (peer: Peer, prefix: "CALL " | "SLOW "): ConsumerCall[] =>
+  peer.lines.filter((l) => l.startsWith(prefix)).map((l) => JSON.parse(l.slice(prefix.length)) as ConsumerCall);
 
 /**
  * Starts a demo consumer that calls GreetingService.whoAmI() every `intervalMs`. It keeps
@@ -157,6 +186,12 @@ export async function startConsumer(options: {
   /** The reference's group and version (default none): `*`, or a comma list of groups, as Dubbo allows. */
   group?: string;
   version?: string;
+  /**
+   * Also call FaultService.slow(`millis`) on a thread of its own, one call at a time, every
+   * `intervalMs` (default 500), through a reference of `version` (default 2.0.0) and `timeoutMs`
+   * (default 3000) with no retries; read with slowCalls().
+   */
+  slow?: { millis: number; version?: string; timeoutMs?: number; intervalMs?: number };
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
@@ -165,16 +200,24 @@ export async function startConsumer(options: {
     interval: String(options.intervalMs ?? 500),
     ...(options.group ? { group: options.group } : {}),
     ...(options.version ? { version: options.version } : {}),
+    ...(options.slow
+      ? {
+          "slow-millis": String(options.slow.millis),
+          ...(options.slow.version ? { "slow-version": options.slow.version } : {}),
+          ...(options.slow.timeoutMs === undefined ? {} : { "slow-timeout": String(options.slow.timeoutMs) }),
+          ...(options.slow.intervalMs === undefined ? {} : { "slow-interval": String(options.slow.intervalMs) }),
+        }
+      : {}),
   }, options.stateDir);
   return {
     peer,
     app,
     servedBy: () =>
-      peer.lines
-        .filter((l) => l.startsWith("CALL "))
-        .map((l) => JSON.parse(l.slice(5)) as { ok: boolean; provider?: string })
+      readCalls(peer, "CALL ")
         .filter((c) => c.ok && c.provider)
         .map((c) => c.provider!),
+    calls: () => readCalls(peer, "CALL "),
+    slowCalls: () => readCalls(peer, "SLOW "),
     stop: () => peer.stop(),
   };
 }

@@ -146,7 +146,7 @@ export function duplicate(spec: RouteSpec, id: string): ConflictError {
 }
 
 export function gone(id: string): ConflictError {
-  return new ConflictError(`route ${id} is not in the registry any more: it was edited (an edit gives a route a new id) or deleted since it was read; reload the routes`, { id });
+  return new ConflictError(`route ${id} is not in the registry any more: it was deleted (or renamed, or, for a route without a name of its own, edited) since it was read; reload the routes`, { id });
 }
 
 /** `changes` without the fields left out. */

@@ -4,7 +4,7 @@ import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "@/server/governance/rules/condition/rule-checks";
-import { parseRouteId, revisionOf, routeId } from "@/server/governance/rules/condition/route-id";
+import { fingerprintRouteId, parseRouteId, revisionOf, stableRouteId } from "@/server/governance/rules/condition/route-id";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
 
@@ -28,7 +28,8 @@ async function send(handler: Handler, method: string, path: string, body?: unkno
 
 const post = (body: unknown) => send(routes.POST, "POST", "/api/v1/routes", body);
 const valid = { service: "com.foo.BarService", name: "pin", rule: "host = 10.0.0.1 => host = 10.0.0.2" };
-const someId = routeId(0, "com.foo.BarService", "route%3A%2F%2F0.0.0.0%2Fcom.foo.BarService%3Fcategory%3Drouters");
+const someId = stableRouteId(0, "com.foo.BarService", { group: "", version: "", name: "pin" });
+const oldId = fingerprintRouteId(0, "com.foo.BarService", "route%3A%2F%2F0.0.0.0%2Fcom.foo.BarService%3Fcategory%3Drouters");
 
 describe("POST /api/v1/routes refuses what it cannot save, before asking the registry", () => {
   it.each([
@@ -88,32 +89,59 @@ describe("the routes of one id", () => {
     expect(answer.error.message).toMatch(/^id "nonsense" is not a route id this API gave out/);
   });
 
-  it("400 for an edit or delete without a revision", async () => {
-    expect((await send(byId.PUT, "PUT", `/api/v1/routes/${someId}`, { priority: 1 })).error.issues).toContainEqual({ path: "revision", message: expect.stringMatching(/^revision must be/) });
-    expect((await send(byId.DELETE, "DELETE", `/api/v1/routes/${someId}`)).status).toBe(400);
+  it("400 for an edit or delete without a revision, in the body, the query or If-Match", async () => {
+    for (const id of [someId, oldId]) {
+      const edit = await send(byId.PUT, "PUT", `/api/v1/routes/${id}`, { priority: 1 });
+      expect([edit.status, edit.error.issues]).toEqual([400, [{ path: "revision", message: "required (or If-Match)" }]]);
+      const del = await send(byId.DELETE, "DELETE", `/api/v1/routes/${id}`);
+      expect([del.status, del.error.issues?.[0]?.path]).toEqual([400, "revision"]);
+    }
+    expect((await send(byId.PUT, "PUT", `/api/v1/routes/${someId}`, { revision: "", priority: 1 })).status).toBe(400);
   });
 
-  it("409 for a revision that is not the one the id names, before asking the registry", async () => {
-    const answer = await send(enable.POST, "POST", `/api/v1/routes/${someId}/enable?revision=AAAAAAAAAAAAAAAA`);
-    expect([answer.status, answer.error.code]).toEqual([409, "conflict"]);
+  it("400 when the body's revision and If-Match disagree, or If-Match names several", async () => {
+    const put = (headers: Record<string, string>, body: unknown) =>
+      byId.PUT(new Request(`http://console/api/v1/routes/${someId}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }));
+    const mismatch = await put({ "if-match": '"BBBBBBBBBBBBBBBB"' }, { revision: "AAAAAAAAAAAAAAAA", priority: 1 });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as ErrorAnswer).error.message).toBe('the revision in the request ("AAAAAAAAAAAAAAAA") and If-Match ("BBBBBBBBBBBBBBBB") disagree');
+    expect((await put({ "if-match": '"a", "b"' }, { priority: 1 })).status).toBe(400);
+    const toggle = await enable.POST(new Request(`http://console/api/v1/routes/${someId}/enable?revision=AAAAAAAAAAAAAAAA`, { method: "POST", headers: { "if-match": "BBBBBBBBBBBBBBBB" } }));
+    expect(toggle.status).toBe(400);
   });
 
-  it("serves only the methods it has", async () => {
-    expect((await send(byId.GET, "GET", `/api/v1/routes/${someId}`)).status).toBe(405);
+  it("takes the revision from If-Match alone, then asks the registry (503 at once: not connected)", async () => {
+    const res = await byId.PUT(new Request(`http://console/api/v1/routes/${someId}`, { method: "PUT", headers: { "content-type": "application/json", "if-match": 'W/"AAAAAAAAAAAAAAAA"' }, body: JSON.stringify({ priority: 1 }) }));
+    expect(res.status).toBe(503);
+    expect((await send(byId.DELETE, "DELETE", `/api/v1/routes/${someId}?revision=AAAAAAAAAAAAAAAA`)).status).toBe(503);
+    expect((await send(enable.POST, "POST", `/api/v1/routes/${someId}/enable`)).status).toBe(503);
+  });
+
+  it("answers GET of one route with 503 while its registry has not been read, and serves only the methods it has", async () => {
+    expect((await send(byId.GET, "GET", `/api/v1/routes/${someId}`)).status).toBe(503);
+    expect((await send(byId.GET, "GET", "/api/v1/routes/nonsense")).status).toBe(400);
+    expect((await send(byId.POST, "POST", `/api/v1/routes/${someId}`, {})).status).toBe(405);
     expect((await send(enable.GET, "GET", `/api/v1/routes/${someId}/enable`)).status).toBe(405);
   });
 });
 
 describe("route ids and revisions", () => {
-  it("say where the node is and which one, and come back unchanged", () => {
+  it("a stable id says where the route is and which, by group, version and name, and comes back unchanged", () => {
+    const id = stableRouteId(2, "io.x.Outer%24Inner", { group: "g", version: "", name: "pin to é" });
+    expect(id).toBe("2.aW8ueC5PdXRlciUyNElubmVy.Zw..cGluIHRvIMOp");
+    expect(parseRouteId(id)).toEqual({ kind: "stable", registry: 2, dir: "io.x.Outer%24Inner", group: "g", version: "", name: "pin to é" });
+    expect(stableRouteId(2, "io.x.Outer%24Inner", { group: "g", version: "", name: "pin" })).not.toBe(id);
+  });
+
+  it("a fingerprint id says where the node is and which one, and comes back unchanged", () => {
     const node = "route%3A%2F%2F0.0.0.0%2Fa.B%3Frule%3Dx";
-    const id = routeId(2, "io.x.Outer%24Inner", node);
-    expect(parseRouteId(id)).toEqual({ registry: 2, dir: "io.x.Outer%24Inner", revision: revisionOf(node) });
+    const id = fingerprintRouteId(2, "io.x.Outer%24Inner", node);
+    expect(parseRouteId(id)).toEqual({ kind: "fingerprint", registry: 2, dir: "io.x.Outer%24Inner", revision: revisionOf(node) });
     expect(revisionOf(node)).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(revisionOf(`${node}x`)).not.toBe(revisionOf(node));
   });
 
-  it.each(["", "0..AAAAAAAAAAAAAAAA", "0.YS9i.AAAAAAAAAAAAAAAA", "x.YQ.AAAAAAAAAAAAAAAA", "0.YQ.short"])("refuses %j", (id) => {
+  it.each(["", "0..AAAAAAAAAAAAAAAA", "0.YS9i.AAAAAAAAAAAAAAAA", "x.YQ.AAAAAAAAAAAAAAAA", "0.YQ.short", "0.YQ...", "0.YQ.Zw.Zw.Zw.Zw", "0.YQ..YR.Zw", "0.YS9i...cGlu"])("refuses %j", (id) => {
     expect(() => parseRouteId(id)).toThrow(/is not a route id this API gave out/);
   });
 });

@@ -147,12 +147,20 @@ describe("deploy/Dockerfile", () => {
     expect(existsSync(routeFileOf("/api/health"))).toBe(true);
   });
 
-  it("copies every source file scripts/start.mjs loads before Next starts", () => {
+  it("copies the build's start-time checks and every script scripts/start.mjs imports", () => {
     const start = readFileSync(join(ROOT, "scripts", "start.mjs"), "utf8");
-    const loaded = [...start.matchAll(/tsx\.import\("\.\.\/([^"]+)"/g)].map((m) => m[1]!);
-    expect(loaded.length).toBeGreaterThan(0);
     const copied = [...runtime.matchAll(/^COPY .*--from=build \/app\/(\S+) \.\/\S*$/gm)].map((m) => m[1]!);
-    expect(loaded.filter((file) => !copied.some((dir) => file === dir || file.startsWith(`${dir}/`)))).toEqual([]);
+    const isCopied = (file: string) => copied.some((dir) => file === dir || file.startsWith(`${dir}/`));
+    // The checks, compiled by `npm run build` (scripts/build-start-checks.mjs writes them there).
+    const checks = /new URL\("\.\.\/(\.next\/[^"]+)"/.exec(start)?.[1];
+    expect(checks).toBe(".next/console-start/start-checks.mjs");
+    expect(readFileSync(join(ROOT, "scripts", "build-start-checks.mjs"), "utf8")).toContain(`outfile: "${checks}"`);
+    expect(isCopied(checks!)).toBe(true);
+    // No TypeScript loader at run time: it would sit on the path of every later import.
+    expect(start).not.toMatch(/from "tsx|tsx\.import/);
+    const scripts = [...start.matchAll(/from "\.\/([^"]+)"/g)].map((m) => `scripts/${m[1]!}`);
+    expect(scripts).toContain("scripts/serve-when-ready.mjs");
+    expect(scripts.filter((file) => !isCopied(file))).toEqual([]);
   });
 });
 

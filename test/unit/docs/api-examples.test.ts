@@ -13,7 +13,8 @@ import { routeChangeDraft } from "@/server/governance/audit/route-audit";
 import { sessionStateSchema, signInAnswerSchema } from "@/lib/api/session";
 import { usersResponseSchema } from "@/lib/api/users";
 import { routeNodeName } from "@/lib/dubbo/route-url";
-import { routeOf } from "@/server/governance/rules/condition/route-model";
+import { routeOf, serviceOfDir } from "@/server/governance/rules/condition/route-model";
+import { idAmong, routeNodes } from "@/server/governance/rules/condition/route-lookup";
 import { formatConditionRouterYaml, parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
 import { routeConfigKey } from "@/lib/api/config-route-change";
 import { ruleNodePath } from "@/lib/dubbo/config-rule-key";
@@ -116,15 +117,20 @@ describe("the examples of docs/api.md", () => {
   });
 
   describe("of routes", () => {
-    /** The route the code itself makes of a node the example shows: its id, revision, origin and url must agree. */
-    const asTheCodeReadsIt = (node: string) => {
+    /**
+     * The route the code itself makes of a node the example shows, among `siblings` (the
+     * nodes of its directory, its id depending on them as in the store): its id, revision,
+     * origin and url must agree.
+     */
+    const asTheCodeReadsIt = (node: string, siblings: readonly string[] = [node], present = false) => {
       const [, root, dir, , name] = /^(\/[^/]+)\/([^/]+)\/(routers)\/(.+)$/.exec(node)!;
-      return routeOf({ index: 0, registry: "zookeeper://127.0.0.1:2181", root: root!, dir: dir! }, name!);
+      const nodes = routeNodes(siblings.map((n) => n.slice(n.lastIndexOf("/") + 1)), serviceOfDir(dir!));
+      return routeOf({ index: 0, registry: "zookeeper://127.0.0.1:2181", root: root!, dir: dir! }, name!, present, idAmong(0, dir!, nodes.find((n) => n.node === name)!, nodes));
     };
     const listed = routesResponseSchema.parse(example("## GET /api/v1/routes")).routes;
 
     it("lists routes as the code reads their nodes, one in the console's shape and one Dubbo Admin copy", () => {
-      for (const route of listed) expect(route).toEqual(asTheCodeReadsIt(route.node));
+      for (const route of listed) expect(route).toEqual(asTheCodeReadsIt(route.node, listed.map((r) => r.node)));
       expect(listed.map((r) => r.origin.writer)).toEqual(["dubbo-admin", "console"]);
     });
 
@@ -141,8 +147,7 @@ describe("the examples of docs/api.md", () => {
       const node = routeNodeName({ service, group, version, name, rule, priority, force, runtime, enabled, configCenter: true });
       const saved = routeSchema.parse(answer);
       expect(saved.node.endsWith(`/routers/${node}`)).toBe(true);
-      const [, root, dir, , child] = /^(\/[^/]+)\/([^/]+)\/(routers)\/(.+)$/.exec(saved.node)!;
-      expect(saved).toEqual(routeOf({ index: 0, registry: "zookeeper://127.0.0.1:2181", root: root!, dir: dir! }, child!, true));
+      expect(saved).toEqual(asTheCodeReadsIt(saved.node, [...listed.map((r) => r.node), saved.node], true));
       const section = apiDoc.slice(apiDoc.indexOf("\n## POST /api/v1/routes\n"), apiDoc.indexOf("\n## PUT /api/v1/routes/{id}\n"));
       const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1];
       expect(yaml).toBe(formatConditionRouterYaml({ scope: "service", key: routeConfigKey(saved), enabled: true, force, runtime, priority, conditions: [rule] }));
@@ -155,9 +160,11 @@ describe("the examples of docs/api.md", () => {
       expect(revision).toBe(listed[1]!.revision);
       const saved = routeSchema.parse(answer);
       expect(saved).toMatchObject(changes);
-      expect(saved).toEqual(asTheCodeReadsIt(saved.node));
+      expect(saved).toEqual(asTheCodeReadsIt(saved.node, [listed[0]!.node, saved.node]));
+      // A named route keeps its id across the edit; the revision changes.
+      expect([saved.id, saved.revision === listed[1]!.revision]).toEqual([listed[1]!.id, false]);
       const error = errorBodySchema.parse(conflict).error;
-      expect([error.code, error.id]).toEqual(["conflict", listed[1]!.id]);
+      expect([error.code, error.id, error.revision]).toEqual(["conflict", listed[1]!.id, saved.revision]);
       const deleted = deletedRouteSchema.parse(example("## DELETE /api/v1/routes/{id}?revision="));
       expect([deleted.id, deleted.node]).toEqual([saved.id, saved.node]);
     });

@@ -20,7 +20,7 @@ const consumer = (app: string, release: string): Consumer => ({
 });
 
 const saved: Route = {
-  id: "0.aW8uZHViYm9jb25zb2xlLmRlbW8uYXBpLkdyZWV0aW5nU2VydmljZQ.pQ3sVb0yqkYt7Q1f",
+  id: "0.aW8uZHViYm9jb25zb2xlLmRlbW8uYXBpLkdyZWV0aW5nU2VydmljZQ...ZHJhaW4gMTI3LjAuMC4z",
   registry: "zookeeper://127.0.0.1:2181",
   service: SERVICE,
   group: "",

@@ -79,7 +79,7 @@ describe("the console's route URL", () => {
   it("adds and drops the targets parameter when a route read back is rewritten", () => {
     const read = parseRouteNode(foreign("condition://0.0.0.0/a.B?category=routers&owner=ops&rule=x"), "a.B");
     const marked = rewrittenNodeName(read.url, { ...read.spec, configCenter: true });
-    expect(javaUrlDecode(marked)).toBe("condition://0.0.0.0/a.B?category=routers&enabled=true&force=false&name=&owner=ops&priority=0&rule=x&runtime=false&targets=registry,config-center");
+    expect(javaUrlDecode(marked)).toBe("condition://0.0.0.0/a.B?category=routers&enabled=true&force=false&owner=ops&priority=0&rule=x&runtime=false&targets=registry,config-center");
     const back = parseRouteNode(marked, "a.B");
     expect(javaUrlDecode(rewrittenNodeName(back.url, { ...back.spec, configCenter: false }))).not.toContain("targets");
   });
@@ -182,7 +182,7 @@ describe("rewriting a route read from the registry", () => {
     const read = parseRouteNode(foreign("condition://0.0.0.0/a.B?category=routers&compatible_config=true&group=g&owner=ops&rule=%3D%3E+x%3D1"), "a.B");
     const node = rewrittenNodeName(read.url, { ...read.spec, rule: "=> x = 2", group: "", priority: 3 });
     expect(decodeURIComponent(node.replaceAll("+", " "))).toBe(
-      "condition://0.0.0.0/a.B?category=routers&compatible_config=true&enabled=true&force=false&name=&owner=ops&priority=3&rule=%3D%3E+x+%3D+2&runtime=false",
+      "condition://0.0.0.0/a.B?category=routers&compatible_config=true&enabled=true&force=false&owner=ops&priority=3&rule=%3D%3E+x+%3D+2&runtime=false",
     );
     expect(parseRouteNode(node, "a.B").spec).toMatchObject({ rule: "=> x = 2", group: "", priority: 3 });
   });

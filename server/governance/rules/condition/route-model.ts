@@ -1,7 +1,7 @@
 import type { Route, RouteCopyState } from "@/lib/api/routes";
 import { parseRouteNode } from "@/lib/dubbo/route-url";
 import { javaUrlDecode } from "@/lib/dubbo/url";
-import { revisionOf, routeId } from "./route-id";
+import { fingerprintRouteId, revisionOf } from "./route-id";
 
 /** Where a routers directory is: which registry (index and source), under which root, which service directory. */
 export interface RoutersDir {
@@ -28,15 +28,17 @@ export function routersDirPath(at: Pick<RoutersDir, "root" | "dir">): string {
 
 /**
  * The API's view of one routers-category node (its child name `node`); `present` says
- * whether its rule is a condition of its service's config-center rule (route-copy.ts).
+ * whether its rule is a condition of its service's config-center rule (route-copy.ts);
+ * `id`: its id among the other routes of its directory (route-lookup.ts idAmong), its
+ * fingerprint id when left out.
  * @throws UrlSyntaxError when the name is not a Dubbo URL.
  */
-export function routeOf(at: RoutersDir, node: string, present = false): Route {
+export function routeOf(at: RoutersDir, node: string, present = false, id = fingerprintRouteId(at.index, at.dir, node)): Route {
   const service = serviceOfDir(at.dir);
   const read = parseRouteNode(node, service);
   const { spec } = read;
   return {
-    id: routeId(at.index, at.dir, node),
+    id,
     registry: at.registry,
     service,
     group: spec.group,

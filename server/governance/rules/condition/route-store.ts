@@ -7,14 +7,15 @@ import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
 import { parseRouteNode, type RouteReading, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { ConflictError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
+import { ConflictError, NotFoundError, RegistryUnavailableError, ValidationError } from "@/lib/errors";
 import type { Registry } from "../../../registry/registry";
 import type { RegistryEntry } from "../../../registry/registry-view";
 import { ensurePersistentPath, type MultiOp, readVersioned } from "../../../registry/zk-writes";
 import { routeChangeDraft } from "../../audit/route-audit";
 import type { ConfigCenterRules } from "./config-center-rules";
 import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
-import { parseRouteId, type RouteRef, revisionOf } from "./route-id";
+import { fingerprintRouteId, parseRouteId, type RouteRef, revisionOf } from "./route-id";
+import { ambiguous, idAmong, lookup, type RouteNodeInfo, routeNodes } from "./route-lookup";
 import type { RouteDraft } from "./route-stranding";
 import { compareRoutes, type RoutersDir, routeOf, routersDirPath, serviceOfDir, withCopyPresent } from "./route-model";
 import { commitPlanned, definedOnly, duplicate, gone, type PlanAudit, replacementOps, sameName, sharesCopy } from "../route-store-support";
@@ -45,6 +46,17 @@ export interface RouteStoreOptions {
    * enable, disable and restore; none: no check.
    */
   readonly guard?: (draft: RouteDraft, allow: boolean) => void;
+  /**
+   * The audit trail's key of the route an old id (a fingerprint id from before stable ids)
+   * named, when no node has it any more (AuditLog.keyOfRouteId); none: such an id names nothing.
+   */
+  readonly formerKey?: (id: string) => string | undefined;
+}
+
+/** A route found by its id (RouteStore.get): `alias` when the id is an old one of a route that now has another (`route.id`). */
+export interface FoundRoute {
+  readonly route: Route;
+  readonly alias: boolean;
 }
 
 /** Whether a write may strand consumers (the body's `allowStranding`). */
@@ -65,8 +77,10 @@ export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", permission
  *   version read before planning (a compare-and-set): two console writes to one service's
  *   routes cannot both pass the duplicate-name check; the later one reads again and plans
  *   again. Dubbo watches only the children of the directory, never its data.
- * - An edit or delete names the revision it is based on (the node's fingerprint); a node
- *   with it must exist, or the answer is 409 `conflict` and nothing is written.
+ * - A route is named by its id, stable across edits for a named route (route-id.ts says
+ *   which have one; route-lookup.ts resolves ids, an old id included); an edit or delete
+ *   names the revision it is based on (the node's fingerprint) apart: it must be the
+ *   route's current one, or the answer is 409 `conflict` and nothing is written.
  * - With no connected session the answer is 503 `registry_unavailable` at once; a write
  *   starts with reads, so a silent server times out a read and nothing is sent to it.
  *
@@ -139,9 +153,7 @@ export class RouteStore {
     for (const { r, index } of usable) {
       const dirs = query.service === undefined ? r.view.serviceNames : [javaUrlEncode(query.service)];
       for (const dir of dirs) {
-        for (const entry of r.view.service(dir)?.get("routers") ?? []) {
-          if (entry.url.protocol === "empty") continue;
-          const route = this.routeOfEntry({ index, registry: r.address.source, root: r.address.root, dir }, entry);
+        for (const route of this.viewRoutes(r, index, dir)) {
           if ((query.group === undefined || route.group === query.group) && (query.version === undefined || route.version === query.version)) {
             routes.push(this.hasCopy(index, route) ? withCopyPresent(route) : route);
           }
@@ -172,37 +184,42 @@ export class RouteStore {
     const node = routeNodeName(spec);
     await ensurePersistentPath(r.session, dirPath);
     let copy: CopyPlan = NO_COPY;
+    let after: RouteNodeInfo[] = [];
     await commitPlanned(r.session, dirPath, async (children) => {
+      const nodes = routeNodes(children, service);
       const clash = sameName(children, spec);
-      if (clash) throw duplicate(spec, routeOf(at, clash).id);
+      if (clash) throw duplicate(spec, idIn(at, clash, nodes));
       copy = await this.planCopy(r, null, spec);
+      after = [...nodes, { node, group, version, name }];
       return {
         ops: [{ type: "create", path: `${dirPath}/${node}` }],
         copyOps: copy.ops,
-        audit: routeChangeDraft(actor, null, routeOf(at, node, copy.present)),
+        audit: routeChangeDraft(actor, null, routeOf(at, node, copy.present, idIn(at, node, after))),
         refused: (reason) =>
           new ConflictError(reason === "node_exists" ? `an identical route already exists at ${dirPath}/${node}` : `${dirPath} was removed while saving; try again`),
       };
     }, this.options.audit);
-    return routeOf(at, node, copy.present);
+    return routeOf(at, node, copy.present, idIn(at, node, after));
   }
 
   /**
    * Changes a route: one multi removes its node and creates the new one, and changes its
    * config-center copy (`targets` left out: kept as it is). What the console does not model
    * (a foreign route's protocol, compatible_config, other parameters) stays.
+   * `revision`: the one the change is based on; undefined (enable and disable only): the
+   * one an old id names, else none checked.
    * @throws ConflictError when `revision` is not the route's current one (it was edited or
    *   deleted since), or the change would clash with another route.
    */
-  async replace(id: string, revision: string, changes: RouteChanges, targets?: readonly RouteTarget[], actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route> {
-    const ref = this.refOf(id, revision);
+  async replace(id: string, revision: string | undefined, changes: RouteChanges, targets?: readonly RouteTarget[], actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route> {
+    const ref = parseRouteId(id);
     if (changes.rule !== undefined) this.options.validateRule(changes.rule);
     const { r, at, dirPath } = this.locate(ref);
     let next = "";
     let copy: CopyPlan = NO_COPY;
+    let after: RouteNodeInfo[] = [];
     await commitPlanned(r.session, dirPath, async (children) => {
-      const old = children.find((c) => revisionOf(c) === ref.revision);
-      if (old === undefined) throw gone(id);
+      const { old, nodes } = this.current(id, ref, children, revision);
       const read = parseRouteNode(old, serviceOfDir(ref.dir));
       const had = read.spec.configCenter === true || (await this.copyPresent(r, read.spec));
       const spec: RouteSpec = { ...read.spec, ...definedOnly(changes), configCenter: targets === undefined ? had : targets.includes("config-center") };
@@ -211,53 +228,78 @@ export class RouteStore {
       next = rewrittenNodeName(read.url, spec);
       const renamed = spec.name !== read.spec.name || spec.group !== read.spec.group || spec.version !== read.spec.version;
       const clash = renamed ? sameName(children.filter((c) => c !== old), spec) : undefined;
-      if (clash) throw duplicate(spec, routeOf(at, clash).id);
-      if (next !== old && children.includes(next)) throw new ConflictError(`an identical route already exists: ${routeOf(at, next).id}`, { id: routeOf(at, next).id });
-      this.guard(spec, routeOf(at, old).id, write);
+      if (clash) throw duplicate(spec, idIn(at, clash, nodes));
+      if (next !== old && children.includes(next)) throw new ConflictError(`an identical route already exists: ${idIn(at, next, nodes)}`, { id: idIn(at, next, nodes) });
+      this.guard(spec, idIn(at, old, nodes), write);
       copy = await this.planCopy(r, released(read, old, children), spec);
+      after = [...nodes.filter((n) => n.node !== old), { node: next, group: spec.group, version: spec.version, name: spec.name }];
       if (next === old && copy.ops.length === 0) return null;
       return {
         ops: replacementOps(dirPath, old, next),
         copyOps: copy.ops,
-        audit: routeChangeDraft(actor, this.shown(at, old), routeOf(at, next, copy.present)),
+        audit: routeChangeDraft(actor, this.shown(at, old, nodes), routeOf(at, next, copy.present, idIn(at, next, after))),
         refused: (reason) => (reason === "no_node" ? gone(id) : new ConflictError(`an identical route already exists at ${dirPath}/${next}`)),
       };
     }, this.options.audit);
-    return routeOf(at, next, copy.present);
+    return routeOf(at, next, copy.present, idIn(at, next, after));
   }
 
-  /** Enables or disables a route (an edit of `enabled`); `revision` defaults to the one its id names. */
+  /** Enables or disables a route (an edit of `enabled`); `revision` left out: the one an old id names, else none checked (the result is the same whatever came between). */
   setEnabled(id: string, enabled: boolean, revision?: string, actor: Actor = CONSOLE_ACTOR, write: WriteOptions = {}): Promise<Route> {
-    return this.replace(id, revision ?? parseRouteId(id).revision, { enabled }, undefined, actor, write);
+    return this.replace(id, revision, { enabled }, undefined, actor, write);
   }
 
   /** Deletes a route. @throws ConflictError when `revision` is not the route's current one. */
   async remove(id: string, revision: string, actor: Actor = CONSOLE_ACTOR): Promise<DeletedRoute> {
-    const ref = this.refOf(id, revision);
+    const ref = parseRouteId(id);
     const { r, at, dirPath } = this.locate(ref);
     let path = "";
+    let shownId = id;
     await commitPlanned(r.session, dirPath, async (children) => {
-      const old = children.find((c) => revisionOf(c) === ref.revision);
-      if (old === undefined) throw gone(id);
+      const { old, nodes } = this.current(id, ref, children, revision);
       path = `${dirPath}/${old}`;
+      shownId = idIn(at, old, nodes);
       const copy = await this.planCopy(r, released(parseRouteNode(old, serviceOfDir(ref.dir)), old, children), null);
-      return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, audit: routeChangeDraft(actor, this.shown(at, old), null), refused: () => gone(id) };
+      return { ops: [{ type: "remove", path, version: -1 }], copyOps: copy.ops, audit: routeChangeDraft(actor, this.shown(at, old, nodes), null), refused: () => gone(id) };
     }, this.options.audit);
-    return { deleted: true, id, node: path };
+    return { deleted: true, id: shownId, node: path };
   }
 
   /**
-   * The route whose id is `id`, as the registry's view holds it now; undefined when the view
-   * has no node with its revision (edited or deleted since, or not read yet).
+   * The route `id` names, as the registry's view holds it now (an old id: the route it
+   * named, `alias`); undefined when none (deleted, an old id's route edited since and not in
+   * the audit trail, or not read yet).
    * @throws ValidationError for an id this API did not give out.
+   * @throws ConflictError for a stable id whose name several routes share now.
    */
-  find(id: string): Route | undefined {
+  lookup(id: string): FoundRoute | undefined {
     const ref = parseRouteId(id);
     const r = this.registries[ref.registry];
-    const entry = r?.view.service(ref.dir)?.get("routers")?.find((e) => e.url.protocol !== "empty" && revisionOf(e.node) === ref.revision);
-    if (!r || !entry) return undefined;
-    const route = this.routeOfEntry({ index: ref.registry, registry: r.address.source, root: r.address.root, dir: ref.dir }, entry);
-    return this.hasCopy(ref.registry, route) ? withCopyPresent(route) : route;
+    if (!r) return undefined;
+    const routes = this.viewRoutes(r, ref.registry, ref.dir);
+    const found = lookup(ref, routes.map(nodeInfo), this.options.formerKey);
+    if (found.type === "ambiguous") throw ambiguous(id, found.ids);
+    if (found.type === "none") return undefined;
+    const route = routes.find((x) => x.node.endsWith(`/${found.node.node}`))!;
+    return { route: this.hasCopy(ref.registry, route) ? withCopyPresent(route) : route, alias: found.alias };
+  }
+
+  /** The route `id` names now (see lookup). */
+  find(id: string): Route | undefined {
+    return this.lookup(id)?.route;
+  }
+
+  /**
+   * The route `id` names now, for GET /api/v1/routes/{id}.
+   * @throws NotFoundError when no route has it (deleted, renamed, or its registry no longer configured).
+   * @throws RegistryUnavailableError while its registry has not been read.
+   */
+  get(id: string): FoundRoute {
+    const r = this.registries[parseRouteId(id).registry];
+    if (r && !r.usable) throw new RegistryUnavailableError(`the route's registry has not been read yet: ${r.address.source} is ${r.session.state.type}`);
+    const found = this.lookup(id);
+    if (!found) throw new NotFoundError(`no route has id ${id} (deleted, or renamed: a name is part of the id); GET /api/v1/routes lists them`, { id });
+    return found;
   }
 
   /**
@@ -281,34 +323,70 @@ export class RouteStore {
       const { name, group, version } = (after ?? before)!;
       const current = sameName(children, { service, name, group, version }) ?? null;
       if (current !== expected) {
-        throw new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed after audit entry ${entry.id} (it is ${current === null ? "deleted" : `now ${routeOf(at, current).id}`}): roll back the later entries first, or edit it by hand`, {
+        throw new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed after audit entry ${entry.id} (it is ${current === null ? "deleted" : `now revision ${revisionOf(current)}`}): roll back the later entries first, or edit it by hand`, {
           auditId: entry.id,
           current: current === null ? null : `${dirPath}/${current}`,
         });
       }
       const targetSpec = target === null ? null : parseRouteNode(target, service).spec;
       const clash = targetSpec === null ? undefined : sameName(children.filter((c) => c !== current), targetSpec);
-      if (clash) throw duplicate(targetSpec!, routeOf(at, clash).id);
-      const replaced = current === null ? undefined : routeOf(at, current).id;
+      if (clash) throw duplicate(targetSpec!, idIn(at, clash, routeNodes(children, service)));
+      const nodes = routeNodes(children, service);
+      const replaced = current === null ? undefined : idIn(at, current, nodes);
       if (targetSpec !== null) this.guard(targetSpec, replaced, write);
       else if (current !== null) this.guard({ ...parseRouteNode(current, service).spec, enabled: false }, replaced, write);
       const copy = await this.planCopy(r, current === null ? null : released(parseRouteNode(current, service), current, children), targetSpec);
       const ops: MultiOp[] = current === null ? [{ type: "create", path: `${dirPath}/${target}` }] : target === null ? [{ type: "remove", path: `${dirPath}/${current}`, version: -1 }] : replacementOps(dirPath, current, target);
-      result = target === null ? null : routeOf(at, target, copy.present);
+      const left = [...nodes.filter((n) => n.node !== current), ...(targetSpec === null ? [] : [{ node: target!, group: targetSpec.group, version: targetSpec.version, name: targetSpec.name }])];
+      result = target === null ? null : routeOf(at, target, copy.present, idIn(at, target, left));
       return {
         ops,
         copyOps: copy.ops,
-        audit: routeChangeDraft(actor, current === null ? null : this.shown(at, current), result, entry.id),
+        audit: routeChangeDraft(actor, current === null ? null : this.shown(at, current, nodes), result, entry.id),
         refused: () => new ConflictError(`route ${JSON.stringify((after ?? before)!.name)} changed while rolling back; reload it and try again`, { auditId: entry.id }),
       };
     }, this.options.audit);
     return result;
   }
 
-  /** The route of node `node` as the API shows it now (with its copy as the config center was last read). */
-  private shown(at: RoutersDir, node: string): Route {
-    const route = routeOf(at, node);
+  /** The route of node `node` (one of `nodes`) as the API shows it now (with its copy as the config center was last read). */
+  private shown(at: RoutersDir, node: string, nodes: readonly RouteNodeInfo[]): Route {
+    const route = routeOf(at, node, false, idIn(at, node, nodes));
     return this.hasCopy(at.index, route) ? withCopyPresent(route) : route;
+  }
+
+  /**
+   * The node the write by `id` acts on among `children` (as just read), and the route
+   * nodes among them; `revision` (or, when undefined, the one an old id names) must be its
+   * current one.
+   * @throws ConflictError when no route has the id (deleted, or edited since for an id that
+   *   changes), several share it, or the revision is not the current one.
+   */
+  private current(id: string, ref: RouteRef, children: readonly string[], revision: string | undefined): { old: string; nodes: RouteNodeInfo[] } {
+    const nodes = routeNodes(children, serviceOfDir(ref.dir));
+    const found = lookup(ref, nodes, this.options.formerKey);
+    if (found.type === "none") throw gone(id);
+    if (found.type === "ambiguous") throw ambiguous(id, found.ids);
+    const expected = revision ?? (ref.kind === "fingerprint" ? ref.revision : undefined);
+    const actual = revisionOf(found.node.node);
+    if (expected !== undefined && expected !== actual) {
+      throw new ConflictError(`revision ${JSON.stringify(expected)} is not the current one of route ${found.id} (${actual}): the change was based on another state of it; reload the route`, {
+        id: found.id,
+        revision: actual,
+      });
+    }
+    return { old: found.node.node, nodes };
+  }
+
+  /** The routes of directory `dir` of registry `r` (number `index`) in its view, each with its id. */
+  private viewRoutes(r: Registry, index: number, dir: string): Route[] {
+    const at: RoutersDir = { index, registry: r.address.source, root: r.address.root, dir };
+    const routes = (r.view.service(dir)?.get("routers") ?? []).filter((e) => e.url.protocol !== "empty").map((e) => this.routeOfEntry(at, e));
+    const nodes = routes.map(nodeInfo);
+    return routes.map((route, i) => {
+      const id = idAmong(index, dir, nodes[i]!, nodes);
+      return id === route.id ? route : { ...route, id };
+    });
   }
 
   /** Runs the stranding check of `spec` (the route as written) in the place of saved route `replaces`. */
@@ -349,17 +427,6 @@ export class RouteStore {
   private hasCopy(index: number, route: Route): boolean {
     const node = this.options.configCenters[index]?.get(copyKey(route));
     return node !== undefined && (editableConditions(node.read) ?? []).includes(route.rule);
-  }
-
-  private refOf(id: string, revision: string): RouteRef {
-    const ref = parseRouteId(id);
-    if (revision !== ref.revision) {
-      throw new ConflictError(`revision ${JSON.stringify(revision)} is not the one of route ${id} (${ref.revision}): the change was based on another state of it; reload the routes`, {
-        id,
-        revision: ref.revision,
-      });
-    }
-    return ref;
   }
 
   private locate(ref: RouteRef): { r: Registry; at: RoutersDir; dirPath: string } {
@@ -406,6 +473,17 @@ const NO_COPY: CopyPlan = { ops: [], present: false };
  */
 function released(read: RouteReading, old: string, children: readonly string[]): CopyEnd | null {
   return sharesCopy(children.filter((c) => c !== old), read.spec) ? null : { key: copyKey(read.spec), condition: read.spec.rule };
+}
+
+/** The id of node `node` (one of `nodes`) of directory `at`; its fingerprint id when it is not among them (not read as a URL). */
+function idIn(at: RoutersDir, node: string, nodes: readonly RouteNodeInfo[]): string {
+  const info = nodes.find((n) => n.node === node);
+  return info ? idAmong(at.index, at.dir, info, nodes) : fingerprintRouteId(at.index, at.dir, node);
+}
+
+/** What a lookup needs of a route the API shows. */
+function nodeInfo(route: Route): RouteNodeInfo {
+  return { node: nodeOf(route.node), group: route.group, version: route.version, name: route.name };
 }
 
 /** A route node's name, from the `node` path the API shows (a name is URL-encoded, so it holds no slash). */

@@ -37,3 +37,11 @@ describe("configs contract", () => {
     expect(messages(providerWeightBodySchema.safeParse({ ...ok, address: "*", weight: 1 })).join()).toMatch(/address/);
   });
 });
+
+describe("parameter names", () => {
+  it("refuses a name that does not start with a letter, __proto__ included, naming it", () => {
+    const r = createConfigBodySchema.safeParse(JSON.parse(`{"scope":"service","service":"a.B","side":"consumer","parameters":{"timeout":"1","__proto__":"x"}}`));
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message).join()).toMatch(/"__proto__" is not a parameter name/);
+  });
+});

@@ -2,6 +2,7 @@ package io.dubboconsole.demo.consumer;
 
 import io.dubboconsole.demo.Args;
 import io.dubboconsole.demo.Peers;
+import io.dubboconsole.demo.api.FaultService;
 import io.dubboconsole.demo.api.GreetingService;
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -11,10 +12,15 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
 /**
  * A demo consumer: calls GreetingService.whoAmI() every --interval ms (default 500) and
- * prints one JSON line per call naming the provider address that served it, so tests
- * can prove which providers a route leaves this consumer. Options: --registry,
+ * prints one JSON line per call ("CALL {seq, ok, provider | error, ms}") naming the provider
+ * address that served it and how long the call took, so tests can prove which providers a
+ * route or a configurator leaves this consumer. Options: --registry,
  * --app demo-consumer, --interval 500, --count 0 (0 = forever), --group and --version of the
  * reference (default none; `*` or a comma list of groups as Dubbo allows).
+ * With --slow-millis N (default 0: off) a second thread also calls FaultService.slow(N) every
+ * --slow-interval ms (default 500) through a reference of version --slow-version (default
+ * 2.0.0) and timeout --slow-timeout ms (default 3000), one at a time, printing
+ * "SLOW {seq, ok, error?, ms}": a timeout a configurator sets shows as a failure after about that long.
  */
 public final class ConsumerMain {
     private ConsumerMain() {}
@@ -44,28 +50,80 @@ public final class ConsumerMain {
             reference.setVersion(version);
         }
 
+        int slowMillis = args.getInt("slow-millis", 0);
+        ReferenceConfig<FaultService> slowReference = null;
+        if (slowMillis > 0) {
+            slowReference = new ReferenceConfig<FaultService>();
+            slowReference.setInterface(FaultService.class);
+            slowReference.setVersion(args.get("slow-version", "2.0.0"));
+            slowReference.setCheck(false);
+            slowReference.setTimeout(args.getInt("slow-timeout", 3000));
+            slowReference.setRetries(0);
+        }
+
         DubboBootstrap bootstrap = DubboBootstrap.getInstance()
                 .application(application)
                 .registry(registryConfig)
                 .configCenter(Peers.configCenter(registry))
                 .reference(reference);
+        if (slowReference != null) {
+            bootstrap.reference(slowReference);
+        }
         bootstrap.start();
         GreetingService greeting = reference.get();
+        if (slowReference != null) {
+            startSlowCalls(slowReference.get(), slowMillis, args.getInt("slow-interval", 500));
+        }
         System.out.println("READY {\"role\":\"consumer\",\"app\":\"" + app + "\",\"dubbo\":\"" + Version.getVersion() + "\"}");
         System.out.flush();
 
         for (long seq = 1; count == 0 || seq <= count; seq++) {
             String line;
+            long started = System.nanoTime();
             try {
-                line = "{\"seq\":" + seq + ",\"ok\":true,\"provider\":\"" + greeting.whoAmI() + "\"}";
+                String provider = greeting.whoAmI();
+                line = "{\"seq\":" + seq + ",\"ok\":true,\"provider\":\"" + provider + "\",\"ms\":" + millisSince(started) + "}";
             } catch (RuntimeException e) {
-                line = "{\"seq\":" + seq + ",\"ok\":false,\"error\":\"" + json(String.valueOf(e.getMessage())) + "\"}";
+                line = "{\"seq\":" + seq + ",\"ok\":false,\"error\":\"" + json(String.valueOf(e.getMessage())) + "\",\"ms\":" + millisSince(started) + "}";
             }
-            System.out.println("CALL " + line);
-            System.out.flush();
+            print("CALL " + line);
             Thread.sleep(interval);
         }
         bootstrap.stop();
+    }
+
+    /** Calls FaultService.slow(millis) one at a time, every `interval` ms, on a daemon thread. */
+    private static void startSlowCalls(FaultService fault, int millis, int interval) {
+        Thread thread = new Thread(() -> {
+            for (long seq = 1; ; seq++) {
+                long started = System.nanoTime();
+                String line;
+                try {
+                    fault.slow(millis);
+                    line = "{\"seq\":" + seq + ",\"ok\":true,\"ms\":" + millisSince(started) + "}";
+                } catch (RuntimeException e) {
+                    line = "{\"seq\":" + seq + ",\"ok\":false,\"error\":\"" + json(String.valueOf(e.getMessage())) + "\",\"ms\":" + millisSince(started) + "}";
+                }
+                print("SLOW " + line);
+                try {
+                    Thread.sleep(interval);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "slow-calls");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static long millisSince(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000L;
+    }
+
+    /** One whole line at a time: the main loop and the slow-call thread both print. */
+    private static synchronized void print(String line) {
+        System.out.println(line);
+        System.out.flush();
     }
 
     private static String json(String s) {

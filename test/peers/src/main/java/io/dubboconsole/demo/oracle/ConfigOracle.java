@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The Java side of the configurator oracle (test/support/config-oracle.ts): configures the
+ * The Java side of the configurator oracle (test/support/config-oracle.ts; with {@code "view":true},
+ * test/support/config-view-oracle.ts and DubboConsumerView): configures the
  * consumer URL and each provider URL of a case with the real configurator classes of the
  * Dubbo line this module is built against (DubboConfigurators), in the order a consumer's
  * RegistryDirectory applies them: the registry's `configurators` category, then the
@@ -59,6 +60,10 @@ public final class ConfigOracle {
         public String serviceRule;
         public String consumer;
         public List<String> providers = new ArrayList<String>();
+        /** A consumer's view of the providers (DubboConsumerView) instead of single configure calls. */
+        public boolean view;
+        /** The parameters a view reports per provider. */
+        public List<String> keys = new ArrayList<String>();
     }
 
     /** A config-center rule that the line's ConfigParser refused. */
@@ -79,7 +84,7 @@ public final class ConfigOracle {
             return "{\"id\":-1,\"fault\":" + quoted("unreadable case: " + e) + "}";
         }
         try {
-            return DubboConfigurators.answer(c);
+            return c.view ? DubboConsumerView.answer(c) : DubboConfigurators.answer(c);
         } catch (RuleFailure f) {
             StringBuilder out = new StringBuilder("{\"id\":").append(c.id).append(",\"ok\":false,\"rule\":");
             Json.quote(out, f.rule);
@@ -92,7 +97,7 @@ public final class ConfigOracle {
     }
 
     @SuppressWarnings("unchecked")
-    private static Case read(String line) {
+    static Case read(String line) {
         Map<String, Object> m = (Map<String, Object>) Json.parse(line);
         Case c = new Case();
         c.id = ((Double) m.get("id")).longValue();
@@ -104,6 +109,12 @@ public final class ConfigOracle {
         c.consumer = (String) m.get("consumer");
         for (Object o : (List<Object>) m.get("providers")) {
             c.providers.add((String) o);
+        }
+        c.view = Boolean.TRUE.equals(m.get("view"));
+        if (m.get("keys") != null) {
+            for (Object o : (List<Object>) m.get("keys")) {
+                c.keys.add((String) o);
+            }
         }
         return c;
     }

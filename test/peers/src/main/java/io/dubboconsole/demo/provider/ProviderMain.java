@@ -33,7 +33,11 @@ import java.util.Set;
  * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider),
  * --extra-protocols tri:50051 (Dubbo 3 only: more protocols, name:port, comma-separated, every
  * service exported on each besides dubbo on --port), --greeting-version 11.0.0 (GreetingService
- * under that version instead of none: a service no other peer provides).
+ * under that version instead of none: a service no other peer provides), --fault-version 2.0.0
+ * (FaultService's version; another makes it a service no other peer provides), --warmup 600000
+ * (every service's `warmup` in ms, Dubbo's default 10 minutes when absent: consumers scale a
+ * provider's weight down by its uptime until then), --weight 100 (every service's `weight`
+ * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -50,6 +54,8 @@ public final class ProviderMain {
         Set<String> wanted = new HashSet<String>(Arrays.asList(args.get("services", "greeting,types,fault").split(",")));
         String address = host + ":" + port;
         String dubboVersion = Version.getVersion();
+        String warmup = args.get("warmup", "");
+        String weight = args.get("weight", "");
         System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
         applyDiscoveryOptions(args, dubboVersion);
 
@@ -72,6 +78,7 @@ public final class ProviderMain {
             bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
         }
 
+        List<ServiceConfig<?>> services = new ArrayList<ServiceConfig<?>>();
         if (wanted.contains("greeting")) {
             ServiceConfig<GreetingService> greeting = new ServiceConfig<GreetingService>();
             greeting.setId("greeting");
@@ -82,6 +89,7 @@ public final class ProviderMain {
                 greeting.setVersion(greetingVersion);
             }
             bootstrap.service(greeting);
+            services.add(greeting);
         }
         if (wanted.contains("types")) {
             ServiceConfig<TypesService> types = new ServiceConfig<TypesService>();
@@ -91,15 +99,17 @@ public final class ProviderMain {
             types.setGroup("demo");
             types.setVersion("1.0.0");
             bootstrap.service(types);
+            services.add(types);
         }
         if (wanted.contains("fault")) {
             ServiceConfig<FaultService> fault = new ServiceConfig<FaultService>();
             fault.setId("fault");
             fault.setInterface(FaultService.class);
             fault.setRef(new FaultServiceImpl());
-            fault.setVersion("2.0.0");
+            fault.setVersion(args.get("fault-version", "2.0.0"));
             fault.setTimeout(10000);
             bootstrap.service(fault);
+            services.add(fault);
         }
 
         if (wanted.contains("time")) {
@@ -108,8 +118,17 @@ public final class ProviderMain {
             time.setInterface(TimeService.class);
             time.setRef(new TimeServiceImpl());
             bootstrap.service(time);
+            services.add(time);
         }
 
+        for (ServiceConfig<?> service : services) {
+            if (!warmup.isEmpty()) {
+                service.setWarmup(Integer.valueOf(warmup));
+            }
+            if (!weight.isEmpty()) {
+                service.setWeight(Integer.valueOf(weight));
+            }
+        }
         bootstrap.start();
         System.out.println("READY {\"role\":\"provider\",\"app\":\"" + app + "\",\"address\":\"" + address
                 + "\",\"dubbo\":\"" + dubboVersion + "\"}");

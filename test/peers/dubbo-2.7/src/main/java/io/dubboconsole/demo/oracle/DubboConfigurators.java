@@ -45,7 +45,7 @@ public final class DubboConfigurators {
     }
 
     /** AbstractConfiguratorListener.genConfiguratorsFromRawRule of a fresh listener. */
-    private static List<Configurator> rule(String name, String text) throws ConfigOracle.RuleFailure {
+    static List<Configurator> rule(String name, String text) throws ConfigOracle.RuleFailure {
         if (text == null) {
             return Collections.emptyList();
         }

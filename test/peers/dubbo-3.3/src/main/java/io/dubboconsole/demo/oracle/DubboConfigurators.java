@@ -91,7 +91,7 @@ public final class DubboConfigurators {
     }
 
     /** AbstractConfiguratorListener.genConfiguratorsFromRawRule of a fresh listener. */
-    private static List<Configurator> rule(String name, String text) throws ConfigOracle.RuleFailure {
+    static List<Configurator> rule(String name, String text) throws ConfigOracle.RuleFailure {
         if (text == null) {
             return Collections.emptyList();
         }
@@ -108,7 +108,7 @@ public final class DubboConfigurators {
         return Configurator.toConfigurators(safe).orElse(Collections.<Configurator>emptyList());
     }
 
-    private static URL chain(URL url, List<Configurator> registry, List<Configurator> app, List<Configurator> service) throws Exception {
+    static URL chain(URL url, List<Configurator> registry, List<Configurator> app, List<Configurator> service) throws Exception {
         url = (URL) OVERRIDE.invoke(DIRECTORY, registry, url);
         url = (URL) OVERRIDE.invoke(DIRECTORY, app, url);
         return (URL) OVERRIDE.invoke(DIRECTORY, service, url);

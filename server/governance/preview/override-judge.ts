@@ -1,0 +1,307 @@
+import type { DecidedBy, PreviewValues } from "@/lib/api/config-preview";
+import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
+import { configure, type ConfigureContext } from "@/lib/override/configure";
+import { addressParameter, overrideUrlOf } from "@/lib/override/override-chain";
+import type { OverrideRelease } from "@/lib/override/override-release";
+import { booleanParamOf, paramOr, rawParam } from "@/lib/override/url-access";
+import { CONCATENATED, DROPPED_FROM_PROVIDER, KEPT_FROM_PROVIDER, PROVIDER_FIRST } from "@/lib/routing/url/merged-provider-url";
+import type { Held, HeldSources } from "./override-held";
+
+/** One provider's effective values as one consumer reads them, and which configurator set each. */
+export interface PairView {
+  readonly values: PreviewValues;
+  readonly by: Readonly<Record<string, DecidedBy>>;
+}
+
+/**
+ * How one consumer reads every provider in one state of the copies: the providers some
+ * configurator it holds may reach (`touched`, judged with lib/override's Java-exact
+ * configure), and the rest read from the provider URL and the consumer's own (`base`).
+ */
+export interface ConsumerReading {
+  readonly touched: ReadonlyMap<number, PairView>;
+  /** 3.3.6: whether the consumer holds any configurator, so each provider has an override URL. */
+  readonly overrideMade: boolean;
+  /** Every provider's values where no configurator reaches it (shared by consumers alike). */
+  readonly base: readonly PairView[];
+  /** The values of provider `i` (touched or not). */
+  view(i: number): PairView;
+}
+
+/** What a judge needs of the consumer. */
+export interface JudgedConsumer {
+  readonly url: DubboUrl;
+  readonly host: string;
+  readonly semantics: OverrideRelease;
+}
+
+const ANYHOST = "0.0.0.0";
+
+/**
+ * The configurators of `sources` that may reach each provider for a consumer on
+ * `localHost`. configure matches a rule's host against `0.0.0.0`, the consumer's own host
+ * (consumer side) or the target's (provider side and 2.6-style URLs with a port), and its
+ * `providerAddresses` against the target's address (2.7.23: as a substring of the list;
+ * 3.3.6: an entry equal to the address or host); a rule that cannot reach a provider leaves
+ * it as it is and is skipped for it. Rules of another application or side are left out for
+ * the consumer altogether (mayReach).
+ */
+export class CandidateIndex {
+  /** Per list: the rules that may reach every provider, and those that reach only some (by provider index). */
+  private readonly general: (readonly Held[])[];
+  private readonly targeted: Map<number, Held[]>[];
+  private readonly position: Map<Held, number>[];
+  readonly anyGeneral: boolean;
+  readonly anyHeld: boolean;
+
+  constructor(sources: HeldSources, localHost: string, providers: readonly DubboUrl[], release: OverrideRelease, consumer?: DubboUrl) {
+    const all = [sources.registry, sources.application, sources.service];
+    const lists = consumer === undefined ? all : all.map((l) => l.filter((h) => mayReach(h, consumer)));
+    this.position = lists.map((l) => new Map(l.map((h, i) => [h, i])));
+    this.general = [];
+    this.targeted = [];
+    for (const l of lists) {
+      const general: Held[] = [];
+      const targeted = new Map<number, Held[]>();
+      for (const h of l) {
+        const reach = reachOf(h, localHost, providers, release);
+        if (reach === null) {
+          general.push(h);
+          continue;
+        }
+        for (const i of reach) {
+          let list = targeted.get(i);
+          if (list === undefined) targeted.set(i, (list = []));
+          list.push(h);
+        }
+      }
+      this.general.push(general);
+      this.targeted.push(targeted);
+    }
+    this.anyGeneral = this.general.some((l) => l.length > 0);
+    this.anyHeld = lists.some((l) => l.length > 0);
+  }
+
+  /** The providers some rule reaches that does not reach all. */
+  targets(): Set<number> {
+    const out = new Set<number>();
+    for (const m of this.targeted) for (const i of m.keys()) out.add(i);
+    return out;
+  }
+
+  /** The candidate rules per list for provider `i`, in the list's order; null when there is none. */
+  for(i: number): (readonly Held[])[] | null {
+    let any = this.anyGeneral;
+    const out = this.general.map((g, l) => {
+      const own = this.targeted[l]!.get(i);
+      if (own === undefined) return g;
+      any = true;
+      if (g.length === 0) return own;
+      const order = this.position[l]!;
+      return [...g, ...own].sort((a, b) => order.get(a)! - order.get(b)!);
+    });
+    return any ? out : null;
+  }
+}
+
+/** Provider indexes by host, per provider list. */
+const hostIndexes = new WeakMap<readonly DubboUrl[], Map<string, number[]>>();
+
+function byHost(providers: readonly DubboUrl[]): Map<string, number[]> {
+  let m = hostIndexes.get(providers);
+  if (m === undefined) {
+    m = new Map();
+    providers.forEach((p, i) => {
+      let list = m!.get(p.host);
+      if (list === undefined) m!.set(p.host, (list = []));
+      list.push(i);
+    });
+    hostIndexes.set(providers, m);
+  }
+  return m;
+}
+
+/** The providers `h` may reach (indexes), or null when it may reach any. */
+function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], release: OverrideRelease): readonly number[] | null {
+  const rule = h.configurator.url;
+  if (h.configurator.match !== undefined) return null;
+  if (rule.host !== ANYHOST && rule.host !== localHost) return byHost(providers).get(rule.host) ?? [];
+  const list = paramOr(rule, "providerAddresses", undefined);
+  if (list === undefined) return null;
+  let byList = addressReach.get(h);
+  if (byList === undefined) addressReach.set(h, (byList = new Map()));
+  const id = `${release} ${list}`;
+  let reach = byList.get(providers)?.get(id);
+  if (reach === undefined) {
+    reach = addressesReached(list, providers, release);
+    let forProviders = byList.get(providers);
+    if (forProviders === undefined) byList.set(providers, (forProviders = new Map()));
+    forProviders.set(id, reach);
+  }
+  return reach;
+}
+
+/** The providers a rule's `providerAddresses` reach, per rule and provider list (consumers of one state share their rules). */
+const addressReach = new WeakMap<Held, Map<readonly DubboUrl[], Map<string, readonly number[] | null>>>();
+
+function addressesReached(list: string, providers: readonly DubboUrl[], release: OverrideRelease): readonly number[] | null {
+  if (release === "2.7") {
+    if (list.includes(ANYHOST)) return null;
+    const out: number[] = [];
+    providers.forEach((p, i) => {
+      if (list.includes(urlAddress(p))) out.push(i);
+    });
+    return out;
+  }
+  const entries = list.split(",");
+  if (entries.some((a) => a === ANYHOST || a.startsWith(`${ANYHOST}:`))) return null;
+  const wanted = new Set(entries);
+  const out: number[] = [];
+  providers.forEach((p, i) => {
+    if (wanted.has(urlAddress(p)) || wanted.has(p.host)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * Whether a rule may reach any provider as `consumer` reads it. The target (2.7.23's merged
+ * URL, 3.3.6's override URL) takes `application` and `side` from the consumer, and no rule
+ * can change them (they are condition keys), so a disabled rule, a config-center rule of
+ * the other side, and a rule of another application (or `side`) never apply for it.
+ */
+function mayReach(h: Held, consumer: DubboUrl): boolean {
+  const rule = h.configurator.url;
+  if (!booleanParamOf(rule, "enabled", true)) return false;
+  const side = rawParam(consumer, "side");
+  const application = rawParam(consumer, "application");
+  const configVersion = rawParam(rule, "configVersion");
+  if (configVersion !== undefined && configVersion !== "" && side !== undefined && side !== "" && rawParam(rule, "side") !== side) return false;
+  if (configVersion === undefined || configVersion === "") {
+    const ruleSide = rawParam(rule, "side");
+    if (ruleSide !== undefined && ruleSide !== "*" && side !== undefined && side !== "" && ruleSide !== side) return false;
+  }
+  const wanted = paramOr(rule, "application", rule.username || undefined);
+  if (wanted !== undefined && wanted !== "*" && application !== undefined && application !== "" && wanted !== application) return false;
+  return true;
+}
+
+/**
+ * Reads every provider for one consumer in one state:
+ * - 2.7.23: the provider URL merged with the consumer's (ClusterUtils.mergeUrl), then each
+ *   list's configurators in turn on it (RegistryDirectory.overrideWithConfigurator);
+ * - 3.3.6: the configurators on the separate override URL (made when the first non-empty
+ *   list is applied), its values read through DubboServiceAddressURL.getParameter.
+ * Only the providers a rule may reach are configured (CandidateIndex); the merged or
+ * address view of the others is read key by key.
+ */
+export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => readonly PairView[]): ConsumerReading {
+  const index = new CandidateIndex(sources, consumer.host, providers, consumer.semantics, consumer.url);
+  const targetKeys = consumer.semantics === "2.7" ? ruleKeys(sources, keys) : keys;
+  const ctx: ConfigureContext = { release: consumer.semantics, localHost: consumer.host };
+  const touched = new Map<number, PairView>();
+  const judge = (i: number, candidates: (readonly Held[])[]) => {
+    touched.set(i, consumer.semantics === "2.7" ? configured27(providers[i]!, consumer.url, candidates, ctx, keys, targetKeys) : configured3(providers[i]!, consumer.url, candidates, ctx, keys));
+  };
+  if (index.anyGeneral) {
+    for (let i = 0; i < providers.length; i++) judge(i, index.for(i)!);
+  } else if (index.anyHeld) {
+    for (const i of [...index.targets()].sort((a, b) => a - b)) judge(i, index.for(i)!);
+  }
+  const overrideMade = consumer.semantics === "3.x" && index.anyHeld;
+  const base = baseFor(overrideMade);
+  return { touched, overrideMade, base, view: (i) => touched.get(i) ?? base[i]! };
+}
+
+function noneBy(keys: readonly string[]): Record<string, DecidedBy> {
+  const by: Record<string, DecidedBy> = {};
+  for (const k of keys) by[k] = null;
+  return by;
+}
+
+/** Applies `candidates` in turn to `target`, recording which rule last changed each key. */
+export function applyTracked(target: DubboUrl, candidates: (readonly Held[])[], ctx: ConfigureContext, keys: readonly string[], by: Record<string, DecidedBy>): DubboUrl {
+  let url = target;
+  for (const list of candidates) {
+    for (const h of list) {
+      const next = configure(h.configurator, url, ctx);
+      if (next === url) continue;
+      for (const k of keys) if (rawParam(next, k) !== rawParam(url, k)) by[k] = h.by;
+      url = next;
+    }
+  }
+  return url;
+}
+
+/**
+ * The keys of the merged URL a rule can read or write: the keys reported, `side` and
+ * `application` (configureIfMatch), and every key of a rule's parameters (a `~key`
+ * condition's key, an absent rule's test, an override's target).
+ */
+function ruleKeys(sources: HeldSources, keys: readonly string[]): readonly string[] {
+  const out = new Set([...keys, "side", "application"]);
+  for (const list of [sources.registry, sources.application, sources.service]) for (const h of list) for (const k of Object.keys(h.configurator.url.parameters)) out.add(k.startsWith("~") ? k.slice(1) : k);
+  return [...out];
+}
+
+/**
+ * 2.7.23's merged URL (ClusterUtils.mergeUrl) holding only `targetKeys`: configure reads
+ * nothing else of it (its address, user name and those keys), so the values reported come
+ * out as from the whole URL, without copying the provider's thirty parameters per rule.
+ */
+function mergedTarget(provider: DubboUrl, consumer: DubboUrl, targetKeys: readonly string[]): DubboUrl {
+  const parameters: Record<string, string> = {};
+  for (const k of targetKeys) {
+    const v = mergedValue(provider, consumer, k);
+    if (v === null) continue;
+    if (k === "__proto__") Object.defineProperty(parameters, k, { value: v, writable: true, enumerable: true, configurable: true });
+    else parameters[k] = v;
+  }
+  return { ...provider, parameters };
+}
+
+function configured27(provider: DubboUrl, consumer: DubboUrl, candidates: (readonly Held[])[], ctx: ConfigureContext, keys: readonly string[], targetKeys: readonly string[]): PairView {
+  const by = noneBy(keys);
+  const url = applyTracked(mergedTarget(provider, consumer, targetKeys), candidates, ctx, keys, by);
+  const values: PreviewValues = {};
+  for (const k of keys) values[k] = k === "check" ? "false" : (rawParam(url, k) ?? null);
+  return { values, by };
+}
+
+function configured3(provider: DubboUrl, consumer: DubboUrl, candidates: (readonly Held[])[], ctx: ConfigureContext, keys: readonly string[]): PairView {
+  const by = noneBy(keys);
+  const override = applyTracked(overrideUrlOf(provider, consumer), candidates, ctx, keys, by);
+  return { values: address3View(override, provider, consumer, keys, by).values, by };
+}
+
+/** `key` of ClusterUtils.mergeUrl(provider, consumer parameters), read without building the URL (server/cluster/merged-url.ts). */
+export function mergedValue(provider: DubboUrl, consumer: DubboUrl, key: string): string | null {
+  const own = DROPPED_FROM_PROVIDER.has(key) ? undefined : rawParam(provider, key);
+  const theirs = rawParam(consumer, key);
+  if (key === "remote.application") return rawParam(provider, "application") ?? theirs ?? own ?? null;
+  if (CONCATENATED.has(key) && own && theirs) return `${own},${theirs}`;
+  if (theirs === undefined || KEPT_FROM_PROVIDER.has(key) || (PROVIDER_FIRST.has(key) && own !== undefined)) return own ?? null;
+  return theirs;
+}
+
+/**
+ * Every provider's values for a consumer that no configurator reaches: the merged URL
+ * (2.7.23) or the address URL (3.3.6, with its bare override URL when the consumer holds
+ * any configurator), read key by key.
+ */
+export function baseViews(consumer: JudgedConsumer, providers: readonly DubboUrl[], keys: readonly string[], overrideMade: boolean): PairView[] {
+  const by = Object.freeze(noneBy(keys));
+  if (consumer.semantics === "2.7") return providers.map((p) => merged27View(p, consumer.url, keys, by));
+  return providers.map((p) => address3View(overrideMade ? overrideUrlOf(p, consumer.url) : null, p, consumer.url, keys, by));
+}
+
+function merged27View(provider: DubboUrl, consumer: DubboUrl, keys: readonly string[], by: PairView["by"]): PairView {
+  const values: PreviewValues = {};
+  for (const k of keys) values[k] = k === "check" ? "false" : mergedValue(provider, consumer, k);
+  return { values, by };
+}
+
+function address3View(override: DubboUrl | null, provider: DubboUrl, consumer: DubboUrl, keys: readonly string[], by: PairView["by"]): PairView {
+  const values: PreviewValues = {};
+  for (const k of keys) values[k] = addressParameter(override, provider, consumer, k) ?? null;
+  return { values, by };
+}

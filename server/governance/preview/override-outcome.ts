@@ -1,0 +1,147 @@
+import { CONFIG_PREVIEW_LIST_MAX, type DecidedBy, type PreviewConsumerRow, type PreviewProviderRow } from "@/lib/api/config-preview";
+import type { DubboUrl } from "@/lib/dubbo/url";
+import { urlAddress } from "@/lib/dubbo/url";
+import { shareOf, type Spread } from "./override-effect";
+import type { ConsumerReading, PairView } from "./override-judge";
+import type { PreviewConsumer } from "./override-reader";
+
+/** How many providers a summary names, and below how many kept providers it spells the whole split. */
+const NAMED = 3;
+const SPLIT_MAX = 4;
+
+/** One state (before or after) of a consumer, read and spread. */
+export interface ConsumerState {
+  readonly reading: ConsumerReading;
+  readonly spread: Spread;
+}
+
+/** Same values, each decided by the same rule (by copy, node and position: the states' rules are different objects). */
+function sameView(a: PairView, b: PairView, keys: readonly string[]): boolean {
+  if (a === b) return true;
+  for (const k of keys) if (a.values[k] !== b.values[k] || !sameBy(a.by[k], b.by[k])) return false;
+  return true;
+}
+
+export function sameBy(a: DecidedBy | undefined, b: DecidedBy | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return (a ?? null) === (b ?? null);
+  return a.copy === b.copy && a.source === b.source && a.index === b.index;
+}
+
+/** The providers whose values differ between the states: only touched ones can, unless 3.3.6's override URL comes or goes. */
+function changedProviders(before: ConsumerState, after: ConsumerState, count: number, keys: readonly string[]): number[] {
+  const candidates = new Set<number>();
+  if (before.reading.overrideMade !== after.reading.overrideMade) for (let i = 0; i < count; i++) candidates.add(i);
+  else {
+    for (const i of before.reading.touched.keys()) candidates.add(i);
+    for (const i of after.reading.touched.keys()) candidates.add(i);
+  }
+  const out: number[] = [];
+  for (const i of candidates) {
+    const b = before.reading.view(i);
+    const a = after.reading.view(i);
+    if (!sameView(b, a, keys) || before.spread.usable[i] !== after.spread.usable[i]) out.push(i);
+  }
+  return out.sort((x, y) => x - y);
+}
+
+function pick(v: PairView, keys: readonly string[]): { values: Record<string, string | null>; by: PreviewProviderRow["beforeBy"] } {
+  const values: Record<string, string | null> = {};
+  const by: PreviewProviderRow["beforeBy"] = {};
+  for (const k of keys) {
+    values[k] = v.values[k] ?? null;
+    by[k] = v.by[k] ?? null;
+  }
+  return { values, by };
+}
+
+function providerRow(i: number, provider: DubboUrl, before: ConsumerState, after: ConsumerState, keys: readonly string[], changed: boolean): PreviewProviderRow {
+  const b = pick(before.reading.view(i), keys);
+  const a = pick(after.reading.view(i), keys);
+  return {
+    address: urlAddress(provider),
+    values: { before: b.values, after: a.values },
+    beforeBy: b.by,
+    afterBy: a.by,
+    usable: { before: before.spread.usable[i] === 1, after: after.spread.usable[i] === 1 },
+    share: { before: shareOf(before.spread, i), after: shareOf(after.spread, i) },
+    changed,
+  };
+}
+
+const percent = (x: number | null) => (x === null ? "-" : `${Math.round(x * 100)}`);
+const fine = (x: number | null) => (x === null ? "none" : `${(x * 100).toFixed(x < 0.01 ? 3 : 1)}%`);
+
+/**
+ * A consumer's row: its changed providers (then unchanged ones, up to the list's cap),
+ * their shares, whether it is left without a provider, and a sentence for an operator.
+ */
+export function consumerRow(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, keys: readonly string[]): PreviewConsumerRow {
+  const changed = changedProviders(before, after, providers.length, keys);
+  const changedSet = new Set(changed);
+  const rows = changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => providerRow(i, providers[i]!, before, after, keys, true));
+  for (let i = 0; i < providers.length && rows.length < CONFIG_PREVIEW_LIST_MAX; i++) if (!changedSet.has(i)) rows.push(providerRow(i, providers[i]!, before, after, keys, false));
+  const weighted = before.spread.weighted || after.spread.weighted;
+  const shareRows = weighted ? changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => ({ address: urlAddress(providers[i]!), before: shareOf(before.spread, i), after: shareOf(after.spread, i) })) : [];
+  const sumOf = (s: Spread) => changed.reduce((t, i) => t + (shareOf(s, i) ?? 0), 0);
+  const othersShare = (s: Spread) => (s.weighted && s.usableCount > 0 && !s.unparsable ? Math.max(0, 1 - sumOf(s)) : 0);
+  const stranded = after.spread.usableCount === 0 && before.spread.usableCount > 0;
+  const sharesMoved = weighted && !before.spread.unparsable && !after.spread.unparsable && (before.spread.total !== after.spread.total || before.spread.uniform !== after.spread.uniform);
+  const isChanged = changed.length > 0 || sharesMoved || before.spread.loadbalance !== after.spread.loadbalance;
+  return {
+    consumer: consumer.text,
+    application: consumer.application,
+    host: consumer.host,
+    release: consumer.release,
+    semantics: consumer.semantics,
+    reads: consumer.readsCenter ? ["registry", "center"] : ["registry"],
+    byHand: consumer.byHand,
+    usable: { before: before.spread.usableCount, after: after.spread.usableCount },
+    weighted: { before: before.spread.weighted, after: after.spread.weighted },
+    providers: rows,
+    providersChanged: changed.length,
+    shares: { rows: shareRows, others: { before: othersShare(before.spread), after: othersShare(after.spread) }, othersCount: weighted ? Math.max(0, providers.length - changed.length) : 0 },
+    stranded,
+    changed: isChanged,
+    summary: summaryOf(consumer, providers, before, after, changed, keys, stranded, isChanged),
+    problem: null,
+  };
+}
+
+function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, changed: readonly number[], keys: readonly string[], stranded: boolean, isChanged: boolean): string {
+  const who = consumer.application || consumer.host;
+  if (!isChanged) return `${who}: unchanged`;
+  const parts: string[] = [];
+  for (const i of changed.slice(0, NAMED)) {
+    const address = urlAddress(providers[i]!);
+    const b = before.reading.view(i);
+    const a = after.reading.view(i);
+    const wasUsable = before.spread.usable[i] === 1;
+    const isUsable = after.spread.usable[i] === 1;
+    if (wasUsable && !isUsable) parts.push(`${address} leaves its providers`);
+    else if (!wasUsable && isUsable) parts.push(`${address} rejoins its providers`);
+    const moved = keys.filter((k) => k !== "disabled" && k !== "enabled" && b.values[k] !== a.values[k]).map((k) => `${k} ${b.values[k] ?? "unset"} → ${a.values[k] ?? "unset"}`);
+    if (moved.length > 0) parts.push(`${address}: ${moved.join(", ")}`);
+  }
+  if (changed.length > NAMED) parts.push(`and ${changed.length - NAMED} more providers change`);
+  if (stranded) parts.push("no provider is left: its calls fail");
+  else if (before.spread.weighted && after.spread.weighted && !before.spread.unparsable && !after.spread.unparsable) {
+    const kept = (s: Spread) => providers.map((_, i) => i).filter((i) => s.usable[i] || (s === before.spread ? after : before).spread.usable[i]);
+    const both = kept(after.spread);
+    if (both.length <= SPLIT_MAX && both.length > 1) {
+      const split = (s: Spread) => both.map((i) => percent(shareOf(s, i) ?? 0)).join("/");
+      const b = split(before.spread);
+      const a = split(after.spread);
+      if (b !== a) parts.push(`weight split ${b} → ${a}`);
+    } else {
+      for (const i of changed.slice(0, NAMED)) {
+        const b = shareOf(before.spread, i);
+        const a = shareOf(after.spread, i);
+        if (b !== a) parts.push(`${urlAddress(providers[i]!)} share ${fine(b)} → ${fine(a)}`);
+      }
+    }
+  }
+  if (before.spread.loadbalance !== after.spread.loadbalance) parts.push(`load balance ${before.spread.loadbalance} → ${after.spread.loadbalance}`);
+  if (!before.spread.weighted && !after.spread.weighted && parts.length === 0) parts.push("shares unchanged (its load balance does not weigh)");
+  return `${who}: ${parts.length > 0 ? parts.join("; ") : "shares change"}`;
+}
