@@ -10,6 +10,8 @@ import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { VisibleText } from "../ui/visible-text";
+import { applicationChoices } from "../configs/config-choices";
+import { ConfigsPanel } from "../configs/configs-panel";
 
 /** One application: the services it provides and consumes (linking to each), and its instances. */
 export function ApplicationDetailView({ name }: { name: string }) {
@@ -41,6 +43,9 @@ export function ApplicationDetailView({ name }: { name: string }) {
       </Section>
       <Section title="Instances" count={data.instances.length}>
         <InstancesTable instances={data.instances} showApplication={false} />
+      </Section>
+      <Section title="Configuration">
+        <ConfigsPanel target={{ kind: "application", application: data.name }} filter={{ application: data.name }} choices={applicationChoices(data)} consumers={[]} subject={data.name} />
       </Section>
     </div>
   );

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import type { Consumer, Provider } from "@/lib/api/catalog-entities";
+import type { ProviderOverrides } from "@/lib/override/editor/provider-effective";
 import { AddressLink, ApplicationLink } from "../catalog/entity-links";
 import { SourceBadge } from "../catalog/source-badge";
 import { None } from "../ui/none";
@@ -6,14 +8,26 @@ import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 
-/** Enabled unless a configurator or the URL disabled it. */
-function Status({ provider }: { provider: Provider }) {
+/** Enabled unless a configurator or the URL disabled it; "by config" when an override of this service decided it. */
+function Status({ provider, overrides }: { provider: Provider; overrides: ProviderOverrides | undefined }) {
   const on = provider.enabled && !provider.disabled;
-  return <Badge tone={on ? "good" : "bad"}>{on ? "enabled" : "disabled"}</Badge>;
+  const by = overrides?.disabled;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1" data-status={on ? "enabled" : "disabled"}>
+      <Badge tone={on ? "good" : "bad"}>{on ? "enabled" : "disabled"}</Badge>
+      {by && <span className="text-xs text-zinc-500 dark:text-zinc-400">by config{by.partial ? ", for some consumers" : ""}</span>}
+    </span>
+  );
 }
 
-/** One row per provider (de-duplicated across interface and instance level): where, who, which release, and how it is weighted. */
-export function ProvidersTable({ providers }: { providers: readonly Provider[] }) {
+/**
+ * One row per provider (de-duplicated across interface and instance level): where, who,
+ * which release, and how it is weighted; with `actions`, a last column of what the
+ * operator may do to each (offline, online, weight). `overrides` says which of a
+ * provider's weight and status the service's configs set (the providers given are then
+ * those after the configs).
+ */
+export function ProvidersTable({ providers, actions, overrides }: { providers: readonly Provider[]; actions?: (provider: Provider) => ReactNode; overrides?: (provider: Provider) => ProviderOverrides | undefined }) {
   if (providers.length === 0) return <Callout>No provider is registered for this service right now.</Callout>;
   return (
     <Table stacked data-testid="providers-table">
@@ -26,6 +40,7 @@ export function ProvidersTable({ providers }: { providers: readonly Provider[] }
           <TH>Status</TH>
           <TH>Seen at</TH>
           <TH>Registry</TH>
+          {actions && <TH>Actions</TH>}
         </tr>
       </THead>
       <tbody>
@@ -43,12 +58,13 @@ export function ProvidersTable({ providers }: { providers: readonly Provider[] }
             <TD data-label="Dubbo">
               <span>{p.release ? <Badge tone="info">{p.release}</Badge> : <None />}</span>
             </TD>
-            <TD data-label="Weight" className="text-right tabular-nums">
+            <TD data-label="Weight" className="text-right tabular-nums" data-weight={p.weight}>
               {p.weight}
+              {overrides?.(p)?.weight && <span className="block text-xs text-zinc-500 dark:text-zinc-400">by config{overrides(p)?.weight?.partial ? ", for some consumers" : ""}</span>}
             </TD>
             <TD data-label="Status">
               <span>
-                <Status provider={p} />
+                <Status provider={p} overrides={overrides?.(p)} />
               </span>
             </TD>
             <TD data-label="Seen at">
@@ -59,6 +75,7 @@ export function ProvidersTable({ providers }: { providers: readonly Provider[] }
             <TD data-label="Registry" className="font-mono text-xs [overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">
               {p.registry}
             </TD>
+            {actions && <TD data-label="Actions">{actions(p)}</TD>}
           </TRow>
         ))}
       </tbody>

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
-import { routesQuery, serviceQuery } from "@/lib/api/queries";
+import { configsQuery, routesQuery, serviceQuery } from "@/lib/api/queries";
 import { ServiceRoutesPanel } from "../routes/service-routes-panel";
 import { serviceRoutesFilter } from "../routes/service-routes-filter";
 import { EntityProblem } from "../catalog/entity-problem";
@@ -21,8 +21,14 @@ import { ConsumersTable, ProvidersTable } from "./providers-table";
 import { RawUrlsPanel } from "./raw-urls-panel";
 import { RoutesPanel } from "./routes-panel";
 import { useTabParam } from "./use-tab-param";
+import { useSession } from "../auth/use-session";
+import { CONFIG_WRITE } from "../configs/config-permission";
+import { ProviderActions } from "../configs/provider-actions";
+import { ConfigsPanel } from "../configs/configs-panel";
+import { serviceChoices } from "../configs/config-choices";
+import { effectiveProviders } from "../configs/effective-providers";
 
-const TABS = ["providers", "consumers", "methods", "routes", "urls"] as const;
+const TABS = ["providers", "consumers", "methods", "routes", "configuration", "urls"] as const;
 
 function TabCount({ n }: { n: number }) {
   return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
@@ -58,9 +64,16 @@ function Header({ service }: { service: ServiceDetail }) {
 export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(serviceQuery(serviceKey));
   const routes = useQuery({ ...routesQuery(serviceRoutesFilter(data ?? { interface: "", group: "", version: "" })), enabled: data !== undefined });
+  const configs = useQuery({ ...configsQuery({ service: data?.interface ?? "", group: data?.group ?? "", version: data?.version ?? "" }), enabled: data !== undefined });
   const [tab, setTab] = useTabParam(TABS);
+  const session = useSession();
   if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the service…</Callout>;
+  // The providers' weight and status after this service's overrides (the catalog lists their registered URLs).
+  const effective = effectiveProviders(data.providers, configs.data?.configs ?? []);
+  const shown = effective.map((e) => e.provider);
+  const overridesOf = new Map(effective.map((e) => [e.provider, e.overrides]));
+  const withOverrides = { ...data, providers: shown };
   return (
     <div className="space-y-4" data-testid="service-detail">
       <Header service={data} />
@@ -80,10 +93,15 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <TabsTrigger value="routes">
             Routes <TabCount n={routes.data?.routes.length ?? data.routes.filter((r) => r.category === "routers").length} />
           </TabsTrigger>
+          <TabsTrigger value="configuration">Configuration</TabsTrigger>
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
-          <ProvidersTable providers={data.providers} />
+          <ProvidersTable
+            providers={shown}
+            overrides={(p) => overridesOf.get(p)}
+            actions={session.can(CONFIG_WRITE) ? (p) => <ProviderActions service={withOverrides} provider={p} /> : undefined}
+          />
         </TabsContent>
         <TabsContent value="consumers">
           <ConsumersTable consumers={data.consumers} />
@@ -94,6 +112,15 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
         <TabsContent value="routes">
           <ServiceRoutesPanel service={data} />
           <RoutesPanel routes={data.routes.filter((r) => r.category === "configurators")} />
+        </TabsContent>
+        <TabsContent value="configuration">
+          <ConfigsPanel
+            target={{ kind: "service", service: data.interface, group: data.group, version: data.version, key: data.key }}
+            filter={{ service: data.interface, group: data.group, version: data.version }}
+            choices={serviceChoices(data)}
+            consumers={data.consumers}
+            subject={data.key}
+          />
         </TabsContent>
         <TabsContent value="urls">
           <RawUrlsPanel service={data} />

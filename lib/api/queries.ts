@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { auditResponseSchema, routeHistoryResponseSchema } from "./audit";
 import { type AuditFilter, auditFilterParams } from "./audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "./catalog-entities";
+import { type ConfigsQuery, configsResponseSchema } from "./configs";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "./config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "./registry-state";
@@ -28,6 +29,8 @@ export const queryKeys = {
   routes: (filter: RoutesQuery) => ["routes", filter] as const,
   /** Config-center rules: refetched on any service event (a rule change arrives as one, and the rule's consumers are the service's). */
   configRoutes: (filter: ConfigRoutesQuery) => ["config-routes", filter] as const,
+  /** Overrides (configurators) by filter: refetched on a `configs` event (lib/api/invalidation.ts) and after the page's own writes. */
+  configs: (filter: ConfigsQuery) => ["configs", filter] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
   /** Under "routes", so a change of any route refetches the histories too. */
@@ -143,6 +146,17 @@ export function routesQuery(filter: RoutesQuery) {
   return queryOptions({
     queryKey: queryKeys.routes(filter),
     queryFn: ({ signal }) => fetchJson(search ? `/api/v1/routes?${search}` : "/api/v1/routes", routesResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/configs: the overrides of a service, of an application, or (no filter) of every service. */
+export function configsQuery(filter: ConfigsQuery) {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
+  const search = params.toString();
+  return queryOptions({
+    queryKey: queryKeys.configs(filter),
+    queryFn: ({ signal }) => fetchJson(search ? `/api/v1/configs?${search}` : "/api/v1/configs", configsResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

@@ -48,6 +48,8 @@ const PAGES = [
   { name: "the Routes page", path: "/routes", ready: '[data-testid="routes-count"]' },
   { name: "a service's routes with a new route's editor", path: `/services/detail?key=${TYPES_KEY}&tab=routes&new=1`, ready: '[data-testid="route-editor"]' },
   { name: "a service's routes with its config-center rules", path: `/services/detail?key=${TYPES_KEY}&tab=routes`, ready: '[data-testid="who-obeys"]' },
+  { name: "the Configs page", path: "/configs", ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
+  { name: "a service's configuration", path: `/services/detail?key=${TYPES_KEY}&tab=configuration`, ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
 ];
 const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));
