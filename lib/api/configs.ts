@@ -260,3 +260,40 @@ export function draftOfBody(body: CreateConfigBody | ReplaceConfigBody): Overrid
     enabled: body.enabled,
   };
 }
+
+/** A consumer described by hand for a config preview: its URL as it would register, and its Dubbo release when the URL does not say. */
+const handConsumerField = z.strictObject(
+  {
+    url: z.string({ error: (issue) => `consumer.url must be a consumer URL (consumer://host/interface?application=...), got ${shown(issue.input)}` }).min(1).max(8_000),
+    release: z.string({ error: (issue) => `consumer.release must be a Dubbo release such as "2.7.23" or "3.3.6", got ${shown(issue.input)}` }).max(40).optional(),
+  },
+  { error: bodyIssue },
+);
+
+/**
+ * Body of POST /api/v1/configs/preview. `config` alone: a new config; `id` and `config`:
+ * the edit of a saved one; `id` and `delete: true`: its removal. The service judged is the
+ * config's own for a service-scope config, else `service` (with `group` and `version`).
+ */
+export const configPreviewBodySchema = z
+  .strictObject(
+    {
+      id: z.string({ error: (issue) => `id must be a config id as GET /api/v1/configs lists it, got ${shown(issue.input)}` }).min(1).max(2_000).optional(),
+      config: z.strictObject({ ...draftFields }, { error: bodyIssue }).superRefine(checkScope).optional(),
+      delete: flag("delete").optional(),
+      service: serviceField.optional(),
+      group: groupField.optional(),
+      version: versionField.optional(),
+      consumer: handConsumerField.optional(),
+      registry: registryField.optional(),
+    },
+    { error: bodyIssue },
+  )
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (body.config === undefined && body.id === undefined) issue("config", "give the draft as config, or the id of a saved config (with delete: true to preview its removal)");
+    if (body.delete === true && body.config !== undefined) issue("delete", "delete previews the removal of the config id names; leave config out");
+    if (body.delete === true && body.id === undefined) issue("id", "delete needs the id of the config to remove");
+    if (body.config?.scope === "application" && !body.service) issue("service", "an application-scope config reaches many services: name the one to preview in service");
+  });
+export type ConfigPreviewBody = z.output<typeof configPreviewBodySchema>;

@@ -111,6 +111,10 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
   ],
   replaceConfigBodySchema: () => [{ scope: "service", service: SERVICE, side: "consumer", providerAddresses: ["10.0.0.1:20880"], parameters: { retries: "0" }, revision: "fuzz-revision" }],
   toggleConfigBodySchema: () => [{ revision: "fuzz-revision" }, { revision: "fuzz-revision", allowStranding: true }],
+  configPreviewBodySchema: () => [
+    { config: { scope: "service", service: GREETING, side: "consumer", providerAddresses: ["127.0.0.2:20880"], parameters: { disabled: "true" } }, consumer: { url: `consumer://127.0.0.9/${GREETING}?application=fuzz&side=consumer`, release: "2.7.23" } },
+    { config: { scope: "application", application: "demo-consumer-27", side: "consumer", parameters: { timeout: "300" } }, service: GREETING },
+  ],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0 }],
   invokeRequestSchema: () => [{ service: GREETING, method: "greet", parameterTypes: ["java.lang.String"], args: ["fuzz"], timeoutMs: 5_000 }, { service: GREETING, method: "greet", args: ["x"], provider: rig.providers[0]!.address, attachments: { k: "v" } }],

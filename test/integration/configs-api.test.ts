@@ -6,6 +6,8 @@ import * as configs from "@/app/api/v1/configs/route";
 import * as offline from "@/app/api/v1/providers/offline/route";
 import * as online from "@/app/api/v1/providers/online/route";
 import * as weight from "@/app/api/v1/providers/weight/route";
+import * as configPreview from "@/app/api/v1/configs/preview/route";
+import { configPreviewResponseSchema } from "@/lib/api/config-preview";
 import { configSchema, configsResponseSchema } from "@/lib/api/configs";
 import type { ChangeEvent } from "@/lib/api/events";
 import { isConsoleError } from "@/lib/errors";
@@ -226,6 +228,44 @@ describe("the provider shortcuts", () => {
     expect(await registryNodes()).toEqual([`override://${P2}/${SERVICE}?category=configurators&dynamic=false&enabled=true&side=consumer&weight=100`]);
     expect(await zk.getData(CENTER)).not.toContain("disabled");
     await expect.poll(() => configKinds()).toEqual(["config.delete", "config.replace", "config.create", "config.create"]);
+  });
+  it("previews a draft, an edit and a removal per consumer without writing, and answers bad previews with 400", async () => {
+    await register();
+    const preview = (body: unknown) => call(configPreview.POST, "POST", "/api/v1/configs/preview", body);
+    const draft = { scope: "service", service: SERVICE, side: "consumer", providerAddresses: [P1], parameters: { weight: "900" } };
+    const before = await snapshot();
+    const w = await preview({ config: draft, consumer: { url: `consumer://10.0.0.77/${SERVICE}?application=by-hand&interface=${SERVICE}&side=consumer`, release: "3.3.6" } });
+    expect(w.status).toBe(200);
+    const answer = configPreviewResponseSchema.parse(w.json);
+    const registered = answer.consumers.find((c) => !c.byHand)!;
+    expect(registered).toMatchObject({ application: "configs-consumer", semantics: "2.7", stranded: false, usable: { before: 2, after: 2 } });
+    const p1 = registered.providers.find((p) => p.address === P1)!;
+    expect(p1.values).toEqual({ before: expect.objectContaining({ weight: null }), after: expect.objectContaining({ weight: "900" }) });
+    expect(p1.share.before).toBeCloseTo(0.5, 6);
+    expect(p1.share.after).toBeCloseTo(0.9, 6);
+    expect(registered.summary).toContain("50/50 → 90/10");
+    const byHand = answer.consumers.find((c) => c.byHand)!;
+    expect(byHand).toMatchObject({ application: "by-hand", semantics: "3.x", release: "3.3.6" });
+    expect(await snapshot()).toEqual(before);
+
+    // Offline of one provider: the consumer keeps the other; of both (a saved offline, then the second): stranded.
+    const off = await preview({ config: { ...draft, parameters: { disabled: "true" } } });
+    expect(configPreviewResponseSchema.parse(off.json).consumers[0]).toMatchObject({ usable: { before: 2, after: 1 }, stranded: false });
+    const saved = configSchema.parse((await call(offline.POST, "POST", "/api/v1/providers/offline", { service: SERVICE, address: P1 })).json);
+    await listedAs(saved.id, saved.revision);
+    const both = configPreviewResponseSchema.parse((await preview({ config: { ...draft, providerAddresses: [P2], parameters: { disabled: "true" } } })).json);
+    expect(both.stranded).toHaveLength(1);
+    expect(both.consumers[0]).toMatchObject({ usable: { before: 1, after: 0 }, stranded: true });
+    // Removing the saved offline gives the provider back.
+    const removal = configPreviewResponseSchema.parse((await preview({ id: saved.id, delete: true })).json);
+    expect(removal.consumers[0]).toMatchObject({ usable: { before: 1, after: 2 } });
+
+    expect(errorOf((await preview({ delete: true })).json).code).toBe("validation_failed");
+    expect(errorOf((await preview({ id: "nope" })).json).code).toBe("validation_failed");
+    const noService = await preview({ config: { scope: "application", application: "configs-consumer", side: "consumer", parameters: { timeout: "300" } } });
+    expect([noService.status, errorOf(noService.json).issues?.[0]?.path]).toEqual([400, "service"]);
+    const unknown = await preview({ config: { ...draft, service: "io.configs.test.Nothing" } });
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -24,7 +24,7 @@ import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/ro
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
-import { configsResponseSchema, createConfigBodySchema, draftOfBody, providerActionBodySchema, providerWeightBodySchema } from "@/lib/api/configs";
+import { configPreviewBodySchema, configsResponseSchema, createConfigBodySchema, draftOfBody, providerActionBodySchema, providerWeightBodySchema } from "@/lib/api/configs";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { planConfig } from "@/server/governance/rules/override/config-plan";
 import { listConfigs } from "@/server/governance/rules/override/config-list";
@@ -233,5 +233,13 @@ describe("docs/api.md's session examples", () => {
     const [signedIn, state] = examples("## /api/v1/session");
     expect(signInAnswerSchema.parse(signedIn).user.via).toBe("session");
     expect(sessionStateSchema.parse(state).auth).toBe("on");
+  });
+});
+
+describe("POST /api/v1/configs/preview in docs/api.md", () => {
+  it("shows a body the schema accepts, naming a draft and a consumer described by hand", () => {
+    const body = configPreviewBodySchema.parse(example("### POST /api/v1/configs/preview"));
+    expect(body.config).toMatchObject({ scope: "service", parameters: { weight: "900" } });
+    expect(body.consumer?.release).toBe("3.3.6");
   });
 });

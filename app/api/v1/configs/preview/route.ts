@@ -1,0 +1,33 @@
+import { limitKey } from "@/lib/auth/actor";
+import { configPreviewBodySchema } from "@/lib/api/configs";
+import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/route-preview";
+import { AnswerTooLargeError } from "@/server/errors/request-errors";
+import { authRuntime } from "@/server/auth/auth-runtime";
+import { previewConfig } from "@/server/governance/preview/config-preview-request";
+import { endpoint } from "../../../_lib/endpoint";
+import { jsonTextResponse } from "../../../_lib/json-text-response";
+import { parseJsonBody } from "../../../_lib/request-input";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/**
+ * POST /api/v1/configs/preview — what saving an override draft (new, an edit of a saved
+ * config, or its removal) would do: every registered consumer of the service by its own
+ * release, each provider's values before and after and which configurator decided them,
+ * shares of the calls, who is left with no provider, in words; and the providers' own URLs
+ * under provider-side rules. Nothing is written. Limited like the route preview: at most
+ * a few previews per user at once (429), and an answer over PREVIEW_MAX_ANSWER_BYTES is 413.
+ */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  POST: {
+    permission: "read",
+    handle: ({ request, engine, actor }) =>
+      authRuntime().previews.run(limitKey(actor), async () => {
+        const json = JSON.stringify(previewConfig(await parseJsonBody(request, configPreviewBodySchema), engine));
+        const size = Buffer.byteLength(json);
+        if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview a config that reaches fewer providers");
+        return jsonTextResponse(json);
+      }),
+  },
+});
