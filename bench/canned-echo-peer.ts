@@ -8,7 +8,7 @@
 import { createServer } from "node:net";
 import { encodeFrame, FrameDecoder } from "@/server/protocol/frame";
 import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
-import { JavaMap } from "@/server/protocol/hessian/java-values";
+import { JavaMap } from "@/server/protocol/hessian/java/java-values";
 import { RESULT_FLAGS } from "@/server/protocol/hessian/response-body";
 
 const LIMIT = 0x7fffffff;

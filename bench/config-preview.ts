@@ -21,7 +21,7 @@
  * providers of every consumer: printed too, not a goal.
  * Figures are medians and 95th percentiles over the rounds, wall time, with the load average.
  */
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import { previewOverrides } from "@/server/governance/preview/override-preview";

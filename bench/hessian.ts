@@ -23,7 +23,7 @@ import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
 import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
-import type { HessianValue } from "@/server/protocol/hessian/java-values";
+import type { HessianValue } from "@/server/protocol/hessian/java/java-values";
 import { toJava } from "@/server/protocol/hessian/to-java";
 import { typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 import { median } from "./bench-process";

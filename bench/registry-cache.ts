@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { cacheFilePath, RegistryCacheFile } from "@/server/registry/registry-cache";
+import { cacheFilePath, RegistryCacheFile } from "@/server/registry/cache/registry-cache";
 import type { Registry } from "@/server/registry/registry";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";

@@ -14,7 +14,7 @@
  * - `serialize`: JSON.stringify of the answer, which the route handler then does (not
  *   part of the goal; said so that the answer's size is not hidden).
  */
-import { routePreviewBodySchema, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import { routePreviewBodySchema, type RoutePreviewResponse } from "@/lib/api/routing/route-preview";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { benchConsumer, type PreviewRegistryShape, startPreviewRegistry } from "./preview-registry";

@@ -12,8 +12,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { routesBackupSchema, toBackup } from "../lib/api/routes-backup";
-import type { Route } from "../lib/api/routes";
+import { routesBackupSchema, toBackup } from "../lib/api/routing/routes-backup";
+import type { Route } from "../lib/api/routing/routes";
 import { type ApiAnswer, RESTORE_OUTCOMES, type RestoreOutcome, restoreRoutes, type RoutesApi } from "./routes-restore";
 
 const USAGE = "usage: routes-backup export [--url URL] [--token T] [--out FILE] | import [--url URL] [--token T] [--in FILE] [--registry SOURCE] [--replace]";

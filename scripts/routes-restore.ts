@@ -1,5 +1,5 @@
-import { type BackupRoute, createBodyOf, holdsBackup, replaceBodyOf, type RoutesBackup } from "../lib/api/routes-backup";
-import type { CreateRouteBody, ReplaceRouteBody, Route } from "../lib/api/routes";
+import { type BackupRoute, createBodyOf, holdsBackup, replaceBodyOf, type RoutesBackup } from "../lib/api/routing/routes-backup";
+import type { CreateRouteBody, ReplaceRouteBody, Route } from "../lib/api/routing/routes";
 
 /** What a restore needs of the console's HTTP API (scripts/routes-backup.ts implements it with fetch). */
 export interface RoutesApi {

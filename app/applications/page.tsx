@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ApplicationsView } from "@/components/applications/applications-view";
-import { applicationsQuery } from "@/lib/api/queries";
+import { applicationsQuery } from "@/lib/api/client/queries";
 import { applicationsQuerySchema } from "@/lib/api/catalog-entities";
 import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";

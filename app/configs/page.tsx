@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AllConfigsView } from "@/components/configs/all-configs-view";
-import { configsQuery } from "@/lib/api/queries";
+import { configsQuery } from "@/lib/api/client/queries";
 import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";

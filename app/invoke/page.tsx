@@ -1,9 +1,9 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { InvokeView } from "@/components/invoke/invoke-view";
-import { serviceQuery } from "@/lib/api/queries";
+import { serviceQuery } from "@/lib/api/client/queries";
 import { serviceKey } from "@/lib/dubbo/service-key";
-import { readInvokeLocation } from "@/lib/invoke/invoke-location";
+import { readInvokeLocation } from "@/lib/invoke/form/invoke-location";
 import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AllRoutesView } from "@/components/routes/all-routes-view";
-import { routesQuery } from "@/lib/api/queries";
+import { routesQuery } from "@/lib/api/client/queries";
 import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";
 import { getQueryClient } from "../get-query-client";

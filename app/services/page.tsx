@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { listViewOf } from "@/components/services/list-view";
 import { ServicesView } from "@/components/services/services-view";
-import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/queries";
+import { SERVICES_FIRST_PAGE_SIZE, servicesPagesQuery } from "@/lib/api/client/queries";
 import { servicesQuerySchema } from "@/lib/api/services";
 import { currentEngine } from "@/server/runtime/engine-ref";
 import { prefetchFromServer } from "../_lib/prefetch";

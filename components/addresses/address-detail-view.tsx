@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { addressQuery } from "@/lib/api/queries";
+import { addressQuery } from "@/lib/api/client/queries";
 import { ApplicationLinks } from "../catalog/application-links";
 import { EntityProblem } from "../catalog/entity-problem";
 import { InstancesTable } from "../catalog/instances-table";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { applicationQuery } from "@/lib/api/queries";
+import { applicationQuery } from "@/lib/api/client/queries";
 import { EntityProblem } from "../catalog/entity-problem";
 import { InstancesTable } from "../catalog/instances-table";
 import { EntityHeader, Fact, Section } from "../catalog/page-header";

@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useDeferredValue } from "react";
-import { applicationsQuery } from "@/lib/api/queries";
-import { ApiError } from "@/lib/api/fetch-json";
+import { applicationsQuery } from "@/lib/api/client/queries";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { cn } from "@/lib/cn";
 import { countOf } from "@/lib/format/plural";
 import { ApplicationLink } from "../catalog/entity-links";

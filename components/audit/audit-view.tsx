@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditFilter } from "@/lib/api/audit-filter";
-import { auditPagesQuery } from "@/lib/api/queries";
+import { auditPagesQuery } from "@/lib/api/client/queries";
 import { localMinuteInstant } from "@/lib/audit/local-minute";
 import { useDebounced } from "../routes/use-debounced";
 import { useFilterParam } from "../services/use-filter-param";

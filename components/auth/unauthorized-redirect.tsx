@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
+import { setUnauthorizedHandler } from "@/lib/api/client/unauthorized";
 import { SIGN_IN_PATH, signInHref } from "@/lib/auth/sign-in-href";
 
 /**

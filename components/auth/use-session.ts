@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { sessionQuery } from "@/lib/api/queries";
+import { sessionQuery } from "@/lib/api/client/queries";
 import type { SessionState } from "@/lib/api/session";
 import { can as grants, type Permission, PRESET_ROLES, type Role } from "@/lib/auth/roles";
 

@@ -3,7 +3,7 @@
 import { LogOut, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import { signOut } from "@/lib/api/session-client";
+import { signOut } from "@/lib/api/client/session-client";
 import { SIGN_IN_PATH } from "@/lib/auth/sign-in-href";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ApiError } from "@/lib/api/fetch-json";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { RegistryUnavailableCallout } from "../services/registry-unavailable-callout";
 import { Callout } from "../ui/callout";
 

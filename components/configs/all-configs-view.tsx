@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { configsQuery } from "@/lib/api/queries";
+import { configsQuery } from "@/lib/api/client/queries";
 import { useSession } from "../auth/use-session";
 import { Callout } from "../ui/callout";
 import { configPageHref } from "./config-hrefs";

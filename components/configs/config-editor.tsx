@@ -2,8 +2,8 @@
 
 import { useId, useMemo, useState } from "react";
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { Config as ListedConfig } from "@/lib/api/configs";
-import { ApiError } from "@/lib/api/fetch-json";
+import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { type ConfigFormValues, type ConfigTarget, emptyConfigForm, formToDraft } from "@/lib/override/editor/config-form";
 import { formToYaml, type YamlFault, yamlToForm } from "@/lib/override/editor/config-form-yaml";
 import { AskDialog } from "../routes/ask-dialog";

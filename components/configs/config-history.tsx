@@ -3,8 +3,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AuditEntry } from "@/lib/api/audit";
-import { type Config, configSchema } from "@/lib/api/configs";
-import { auditPagesQuery } from "@/lib/api/queries";
+import { type Config, configSchema } from "@/lib/api/overrides/configs";
+import { auditPagesQuery } from "@/lib/api/client/queries";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
 import { configRollback } from "@/lib/override/editor/config-rollback";
 import { AuditActor } from "../audit/audit-actor";

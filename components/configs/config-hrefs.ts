@@ -1,4 +1,4 @@
-import type { Config as ListedConfig } from "@/lib/api/configs";
+import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
 import { applicationHref, serviceHref } from "@/lib/format/hrefs";
 import { serviceKey } from "@/lib/dubbo/service-key";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Config as ListedConfig } from "@/lib/api/configs";
+import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";

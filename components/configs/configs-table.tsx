@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Config as ListedConfig } from "@/lib/api/configs";
+import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";

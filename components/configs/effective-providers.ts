@@ -1,5 +1,5 @@
 import type { Provider } from "@/lib/api/catalog-entities";
-import type { Config } from "@/lib/api/configs";
+import type { Config } from "@/lib/api/overrides/configs";
 import { providerOverrides, type ProviderOverrides } from "@/lib/override/editor/provider-effective";
 
 /** A provider as the Providers tab shows it: its weight and status after the service's overrides, and what set them. */

@@ -1,5 +1,5 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { consumerLabel, whoObeys } from "@/lib/dubbo/who-obeys";
+import { consumerLabel, whoObeys } from "@/lib/dubbo/rules/who-obeys";
 
 /**
  * Which Dubbo releases obey an override the console writes (both copies): the registry's

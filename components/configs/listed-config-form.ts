@@ -1,4 +1,4 @@
-import type { Config as ListedConfig } from "@/lib/api/configs";
+import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
 import { type ConfigFormValues, draftToForm } from "@/lib/override/editor/config-form";
 
 /** The form showing a listed config opened for editing (its service, for a service-scope one, is the page's). */

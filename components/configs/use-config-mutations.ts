@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { type Config as ListedConfig, deletedConfigSchema } from "@/lib/api/configs";
-import { sendJson } from "@/lib/api/send-json";
+import { type Config as ListedConfig, deletedConfigSchema } from "@/lib/api/overrides/configs";
+import { sendJson } from "@/lib/api/client/send-json";
 import type { ConfigDraft } from "@/lib/override/editor/config-form";
 
 /** A change of an override changes the lists, the providers' effective weight and status, and the audit trail. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { Draft } from "@/lib/invoke/draft";
+import type { Draft } from "@/lib/invoke/form/draft";
 import { JavaType } from "../service-detail/java-type";
 import { useFieldEnv } from "./field-env";
 import { FieldEditor } from "./field-editor";

@@ -2,7 +2,7 @@
 
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Draft, Place } from "@/lib/invoke/draft";
+import type { Draft, Place } from "@/lib/invoke/form/draft";
 import { JavaType } from "../service-detail/java-type";
 import { iconButton } from "./icon-button";
 

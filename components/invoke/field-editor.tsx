@@ -1,6 +1,6 @@
 "use client";
 
-import { isScalar } from "@/lib/invoke/field-spec";
+import { isScalar } from "@/lib/invoke/form/field-spec";
 import type { FieldProps } from "./field-props";
 import { JsonField } from "./json-field";
 import { ListField } from "./list-field";

@@ -1,9 +1,9 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { FieldIssue } from "@/lib/invoke/field-issue";
-import { issuePath } from "@/lib/invoke/field-issue";
-import { TypeResolver } from "@/lib/invoke/field-spec";
+import type { FieldIssue } from "@/lib/invoke/form/field-issue";
+import { issuePath } from "@/lib/invoke/form/field-issue";
+import { TypeResolver } from "@/lib/invoke/form/field-spec";
 
 /**
  * What every field of the invoke form reads besides its own value: the service's types,

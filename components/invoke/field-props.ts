@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import type { Draft, Place } from "@/lib/invoke/draft";
-import type { FieldSpec } from "@/lib/invoke/field-spec";
+import type { Draft, Place } from "@/lib/invoke/form/draft";
+import type { FieldSpec } from "@/lib/invoke/form/field-spec";
 
 /** What every editor of one value of the invoke form takes. */
 export interface FieldProps {
@@ -8,7 +8,7 @@ export interface FieldProps {
   readonly draft: Draft;
   readonly onChange: (draft: Draft) => void;
   readonly place: Place;
-  /** Where the value sits in the arguments (see lib/invoke/field-issue.ts). */
+  /** Where the value sits in the arguments (see lib/invoke/form/field-issue.ts). */
   readonly path: readonly (string | number)[];
   /** The field's accessible name: `Argument 1`, `city`, `item 2`, `value of "team"`. */
   readonly label: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { ApiError } from "@/lib/api/fetch-json";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { z } from "zod";
 import { type InvokeAttempt, invokeAttemptSchema, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
 import { formatElapsed } from "@/lib/format/elapsed";

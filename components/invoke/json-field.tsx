@@ -1,7 +1,7 @@
 "use client";
 
-import { type Draft, type Place, typedJson } from "@/lib/invoke/draft";
-import type { FieldSpec } from "@/lib/invoke/field-spec";
+import { type Draft, type Place, typedJson } from "@/lib/invoke/form/draft";
+import type { FieldSpec } from "@/lib/invoke/form/field-spec";
 import { FieldIssues, useFieldIssues } from "./field-env";
 import { missingText } from "./container-header";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { Plus, Trash2 } from "lucide-react";
-import { type Draft, emptyDraft, type MapEntryDraft } from "@/lib/invoke/draft";
-import type { FieldSpec } from "@/lib/invoke/field-spec";
+import { type Draft, emptyDraft, type MapEntryDraft } from "@/lib/invoke/form/draft";
+import type { FieldSpec } from "@/lib/invoke/form/field-spec";
 import { countOf } from "@/lib/format/plural";
 import { Button } from "../ui/button";
 import { ContainerHeader, missingText } from "./container-header";

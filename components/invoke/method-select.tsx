@@ -2,7 +2,7 @@
 
 import type { Method } from "@/lib/api/catalog-entities";
 import { shortJavaType } from "@/lib/format/java-type";
-import { methodLabel } from "@/lib/invoke/method-choice";
+import { methodLabel } from "@/lib/invoke/form/method-choice";
 
 /** The service's methods in a select, overloads apart by their signature; `value` is an index, -1 for none. */
 export function MethodSelect({ methods, value, onChange }: { methods: readonly Method[]; value: number; onChange: (index: number) => void }) {

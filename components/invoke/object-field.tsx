@@ -1,7 +1,7 @@
 "use client";
 
-import { type Draft, emptyDraft, given, propertyDraft, withProperty } from "@/lib/invoke/draft";
-import type { FieldSpec } from "@/lib/invoke/field-spec";
+import { type Draft, emptyDraft, given, propertyDraft, withProperty } from "@/lib/invoke/form/draft";
+import type { FieldSpec } from "@/lib/invoke/form/field-spec";
 import { Button } from "../ui/button";
 import { JavaType } from "../service-detail/java-type";
 import { ContainerHeader, missingText } from "./container-header";

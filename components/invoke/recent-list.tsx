@@ -1,7 +1,7 @@
 "use client";
 
 import { shortJavaType } from "@/lib/format/java-type";
-import type { RecentInvocation } from "@/lib/invoke/recent-invocations";
+import type { RecentInvocation } from "@/lib/invoke/form/recent-invocations";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { TimeAgo } from "../ui/time-ago";

@@ -3,8 +3,8 @@
 import { Upload, X } from "lucide-react";
 import { useRef } from "react";
 import { cn } from "@/lib/cn";
-import { type Draft, type Place, typedScalar } from "@/lib/invoke/draft";
-import { isNullable, type ScalarSpec } from "@/lib/invoke/field-spec";
+import { type Draft, type Place, typedScalar } from "@/lib/invoke/form/draft";
+import { isNullable, type ScalarSpec } from "@/lib/invoke/form/field-spec";
 import { Input } from "../ui/input";
 import { FieldIssues, useFieldIssues } from "./field-env";
 import { iconButton } from "./icon-button";

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
 import type { Provider } from "@/lib/api/catalog-entities";
 import { CLUSTER_STRATEGIES, INVOKE_MAX_TIMEOUT_MS, LOAD_BALANCES } from "@/lib/api/invoke";
-import type { InvokeSettings, SettingsFields as Fields } from "@/lib/invoke/invoke-settings";
+import type { InvokeSettings, SettingsFields as Fields } from "@/lib/invoke/form/invoke-settings";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { iconButton } from "./icon-button";

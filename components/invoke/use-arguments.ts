@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { decodeArguments, emptyArguments, encodeArguments } from "@/lib/invoke/argument-form";
+import { decodeArguments, emptyArguments, encodeArguments } from "@/lib/invoke/form/argument-form";
 import { argsJsonText, parseArgsJsonText } from "@/lib/invoke/args-json-text";
-import type { Draft } from "@/lib/invoke/draft";
-import { issuePath } from "@/lib/invoke/field-issue";
-import type { TypeResolver } from "@/lib/invoke/field-spec";
+import type { Draft } from "@/lib/invoke/form/draft";
+import { issuePath } from "@/lib/invoke/form/field-issue";
+import type { TypeResolver } from "@/lib/invoke/form/field-spec";
 
 interface State {
   /** The parameter types the drafts are of, joined: a change starts the form again. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { readRecent, type RecentInvocation, recentStorageKey, withRecent } from "@/lib/invoke/recent-invocations";
+import { readRecent, type RecentInvocation, recentStorageKey, withRecent } from "@/lib/invoke/form/recent-invocations";
 
 /** Fired on this window when the page stores a list (the `storage` event reaches other windows only). */
 const CHANGED = "dubbo-console:recent-invocations";

@@ -3,7 +3,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type ChangeEvent, changeEventSchema } from "@/lib/api/events";
-import { prefixesToInvalidate } from "@/lib/api/invalidation";
+import { prefixesToInvalidate } from "@/lib/api/client/invalidation";
 import { eventStreamState } from "./event-stream-state";
 
 const EVENTS_URL = "/api/v1/events";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { registryStatusQuery } from "@/lib/api/queries";
+import { registryStatusQuery } from "@/lib/api/client/queries";
 import { cn } from "@/lib/cn";
 import { summariseRegistries, type Tone } from "@/lib/format/registry-state";
 import { useEventStreamState } from "../live/use-event-stream-state";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
-import { registryStatusQuery } from "@/lib/api/queries";
+import { registryStatusQuery } from "@/lib/api/client/queries";
 import type { RegistryStatus } from "@/lib/api/registry-state";
 import { countOf } from "@/lib/format/plural";
 import { describeRegistryState } from "@/lib/format/registry-state";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { configRoutesQuery, routesQuery } from "@/lib/api/queries";
+import { configRoutesQuery, routesQuery } from "@/lib/api/client/queries";
 import { RoleNote } from "../auth/role-note";
 import { useSession } from "../auth/use-session";
 import { StaleBanner } from "../services/stale-banner";

@@ -1,4 +1,4 @@
-import type { ChainView as Chain } from "@/lib/api/route-preview";
+import type { ChainView as Chain } from "@/lib/api/routing/route-preview";
 import { cn } from "@/lib/cn";
 import { Badge } from "../ui/badge";
 import { providerAddress } from "@/lib/dubbo/provider-address";

@@ -1,7 +1,7 @@
 "use client";
 
-import { isEditable, rewrite } from "@/lib/api/config-route-change";
-import type { ConfigRoute } from "@/lib/api/config-routes";
+import { isEditable, rewrite } from "@/lib/api/routing/config-route-change";
+import type { ConfigRoute } from "@/lib/api/routing/config-routes";
 import { useSession } from "../auth/use-session";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

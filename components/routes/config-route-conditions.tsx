@@ -1,8 +1,8 @@
 "use client";
 
 import { X } from "lucide-react";
-import { isEditable, withoutCondition } from "@/lib/api/config-route-change";
-import type { ConfigRoute } from "@/lib/api/config-routes";
+import { isEditable, withoutCondition } from "@/lib/api/routing/config-route-change";
+import type { ConfigRoute } from "@/lib/api/routing/config-routes";
 import { Button } from "../ui/button";
 import { configRouteErrorMessage, usePutConfigRoute } from "./use-config-route-mutations";
 

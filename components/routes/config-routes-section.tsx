@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
-import { configRoutesQuery } from "@/lib/api/queries";
+import { configRoutesQuery } from "@/lib/api/client/queries";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { ConfigRoutesTable } from "./config-routes-table";

@@ -1,4 +1,4 @@
-import type { ConfigRoute } from "@/lib/api/config-routes";
+import type { ConfigRoute } from "@/lib/api/routing/config-routes";
 import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { ConfigRouteActions } from "./config-route-actions";

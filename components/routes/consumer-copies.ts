@@ -1,6 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { RouteTarget } from "@/lib/api/routes";
-import { obeyedCopies } from "@/lib/dubbo/rule-copies";
+import type { RouteTarget } from "@/lib/api/routing/routes";
+import { obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
@@ -9,7 +9,7 @@ import { matchWhen } from "@/lib/routing/evaluate/when-side";
 
 /**
  * What the editor derives from the service's registered consumers and their Dubbo
- * releases (lib/dubbo/rule-copies.ts): where a new route should go so that every one of
+ * releases (lib/dubbo/rules/rule-copies.ts): where a new route should go so that every one of
  * them obeys it, how to say so, which semantics judges a consumer, and which consumer to
  * preview for first. Pure.
  */

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { Button } from "../ui/button";
 import { type CopyOutcome, configRouteErrorMessage, useCopyToConfigCenter } from "./use-config-route-mutations";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useDeleteRoute } from "./use-route-mutations";
 

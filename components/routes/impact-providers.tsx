@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ConsumerImpact, RoutePreviewRequest } from "@/lib/api/route-preview";
-import { routePreviewQuery } from "@/lib/api/queries";
+import type { ConsumerImpact, RoutePreviewRequest } from "@/lib/api/routing/route-preview";
+import { routePreviewQuery } from "@/lib/api/client/queries";
 import { providerAddress } from "@/lib/dubbo/provider-address";
 import { Button } from "../ui/button";
 import { impactListsRequest } from "./provider-page-request";

@@ -1,4 +1,4 @@
-import type { ConsumerImpact, ImpactView as Impact, RoutePreviewRequest } from "@/lib/api/route-preview";
+import type { ConsumerImpact, ImpactView as Impact, RoutePreviewRequest } from "@/lib/api/routing/route-preview";
 import { Badge } from "../ui/badge";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
 import { ImpactProviders } from "./impact-providers";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { RoutePreviewRequest } from "@/lib/api/route-preview";
+import type { RoutePreviewRequest } from "@/lib/api/routing/route-preview";
 import { hypotheticalConsumerUrl, type HypotheticalConsumer } from "@/lib/routing/builder/hypothetical-consumer";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import { Input } from "../ui/input";

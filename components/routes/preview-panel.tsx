@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { memo, type ReactNode } from "react";
 import { LoaderCircle } from "lucide-react";
-import type { RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/route-preview";
-import { routePreviewQuery } from "@/lib/api/queries";
+import type { RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/routing/route-preview";
+import { routePreviewQuery } from "@/lib/api/client/queries";
 import { Section } from "../catalog/page-header";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";

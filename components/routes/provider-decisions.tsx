@@ -3,8 +3,8 @@
 import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
-import type { PreviewProvider, RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/route-preview";
-import { routePreviewQuery } from "@/lib/api/queries";
+import type { PreviewProvider, RoutePreviewRequest, RoutePreviewResponse } from "@/lib/api/routing/route-preview";
+import { routePreviewQuery } from "@/lib/api/client/queries";
 import { Badge } from "../ui/badge";
 import { providerAddress } from "@/lib/dubbo/provider-address";
 import { PROVIDER_PAGE, pagesOfRows, providerPageRequest } from "./provider-page-request";

@@ -1,4 +1,4 @@
-import { PREVIEW_LIST_MAX, type RoutePreviewRequest } from "@/lib/api/route-preview";
+import { PREVIEW_LIST_MAX, type RoutePreviewRequest } from "@/lib/api/routing/route-preview";
 
 /**
  * Providers per page of the preview's list: the first comes with the answer, the others as

@@ -1,4 +1,4 @@
-import type { RoutePreviewResponse } from "@/lib/api/route-preview";
+import type { RoutePreviewResponse } from "@/lib/api/routing/route-preview";
 import { Badge } from "../ui/badge";
 
 /** How many reason groups are shown before "and N more". */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { AuditEntry } from "@/lib/api/audit";
-import { routeSchema } from "@/lib/api/routes";
+import { routeSchema } from "@/lib/api/routing/routes";
 import { useSession } from "../auth/use-session";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { StrandedConsumers, strandedBy } from "./stranded-consumers";

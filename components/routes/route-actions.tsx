@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { useSession } from "../auth/use-session";
 import { Button } from "../ui/button";
 import { CopyToConfigCenter } from "./copy-to-config-center";

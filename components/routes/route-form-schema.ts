@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { ROUTE_NAME_MAX_LENGTH, ROUTE_RULE_MAX_LENGTH, type Route } from "@/lib/api/routes";
+import { ROUTE_NAME_MAX_LENGTH, ROUTE_RULE_MAX_LENGTH, type Route } from "@/lib/api/routing/routes";
 import { isConsoleError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { isJavaBlank } from "@/lib/routing/parse/java-text";

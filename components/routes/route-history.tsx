@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { AuditEntry } from "@/lib/api/audit";
-import { routeHistoryQuery } from "@/lib/api/queries";
-import type { Route } from "@/lib/api/routes";
+import { routeHistoryQuery } from "@/lib/api/client/queries";
+import type { Route } from "@/lib/api/routing/routes";
 import { KIND_LABELS, kindTone } from "@/lib/audit/kind-labels";
 import { rollbackFirst } from "@/lib/audit/rollback-order";
 import { AuditActor } from "../audit/audit-actor";

@@ -1,4 +1,4 @@
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { serviceHref } from "@/lib/format/hrefs";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseFormRegister } from "react-hook-form";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import type { RouteFormValues } from "./route-form-schema";
 
 const hint = "block text-xs text-zinc-500 dark:text-zinc-400";

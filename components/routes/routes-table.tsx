@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { serviceHref } from "@/lib/format/hrefs";
 import { JavaName } from "../ui/java-name";
 import { Badge } from "../ui/badge";

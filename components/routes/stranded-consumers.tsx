@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/fetch-json";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { type StrandedConsumer, strandedInWords } from "@/lib/errors";
 
 /** The consumers a 409 `strands_consumers` names; null for any other error. */

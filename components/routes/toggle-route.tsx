@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { Button } from "../ui/button";
 import { AskDialog } from "./ask-dialog";
 import { StrandedConsumers, strandedBy } from "./stranded-consumers";

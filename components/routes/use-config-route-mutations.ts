@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ConfigRoutePutBody, copyPlan, isEditable, routeConfigKey } from "@/lib/api/config-route-change";
-import { type ConfigRoute, configRouteDeleteResponseSchema, configRoutePutResponseSchema } from "@/lib/api/config-routes";
-import { ApiError } from "@/lib/api/fetch-json";
-import { configRoutesQuery } from "@/lib/api/queries";
-import type { Route } from "@/lib/api/routes";
-import { sendJson } from "@/lib/api/send-json";
+import { type ConfigRoutePutBody, copyPlan, isEditable, routeConfigKey } from "@/lib/api/routing/config-route-change";
+import { type ConfigRoute, configRouteDeleteResponseSchema, configRoutePutResponseSchema } from "@/lib/api/routing/config-routes";
+import { ApiError } from "@/lib/api/client/fetch-json";
+import { configRoutesQuery } from "@/lib/api/client/queries";
+import type { Route } from "@/lib/api/routing/routes";
+import { sendJson } from "@/lib/api/client/send-json";
 
 /** Every change refetches every config-center rule list, as the change event would. */
 function useConfigRoutesChanged() {
@@ -20,7 +20,7 @@ export function configRouteErrorMessage(error: Error): string {
   return error.message;
 }
 
-/** PUT /api/v1/config-routes with a body from lib/api/config-route-change.ts. */
+/** PUT /api/v1/config-routes with a body from lib/api/routing/config-route-change.ts. */
 export function usePutConfigRoute() {
   const changed = useConfigRoutesChanged();
   return useMutation({

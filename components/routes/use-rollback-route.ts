@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type RollbackBody, rollbackResponseSchema } from "@/lib/api/audit";
-import { ApiError } from "@/lib/api/fetch-json";
-import { sendJson } from "@/lib/api/send-json";
+import { ApiError } from "@/lib/api/client/fetch-json";
+import { sendJson } from "@/lib/api/client/send-json";
 
 /**
  * POST /api/v1/routes/{id}/rollback {auditId}: restores the route as it was before that

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deletedRouteSchema, type Route, type RouteTarget, routeSchema as savedRouteSchema } from "@/lib/api/routes";
-import { sendJson } from "@/lib/api/send-json";
-import type { RouteSpec } from "@/lib/dubbo/route-url";
+import { deletedRouteSchema, type Route, type RouteTarget, routeSchema as savedRouteSchema } from "@/lib/api/routing/routes";
+import { sendJson } from "@/lib/api/client/send-json";
+import type { RouteSpec } from "@/lib/dubbo/rules/route-url";
 
 /** What the editor saves: the service it is for and the fields of the route (those its URL holds). */
 export type RouteFields = RouteSpec;

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
-import { configsQuery, routesQuery, serviceQuery } from "@/lib/api/queries";
+import { configsQuery, routesQuery, serviceQuery } from "@/lib/api/client/queries";
 import { ServiceRoutesPanel } from "../routes/service-routes-panel";
 import { serviceRoutesFilter } from "../routes/service-routes-filter";
 import { EntityProblem } from "../catalog/entity-problem";

@@ -1,7 +1,7 @@
 "use client";
 
 import { ToggleGroup } from "radix-ui";
-import type { ServicesListView } from "@/lib/api/queries";
+import type { ServicesListView } from "@/lib/api/client/queries";
 import type { ServiceFilter, ServiceSort, SortOrder } from "@/lib/api/services-cursor";
 import { effectiveSort } from "./list-view";
 

@@ -1,4 +1,4 @@
-import type { ServicesListView } from "@/lib/api/queries";
+import type { ServicesListView } from "@/lib/api/client/queries";
 import { SERVICE_FILTERS, SERVICE_SORTS, SORT_ORDERS, type ServiceFilter, type ServiceSort, type SortOrder } from "@/lib/api/services-cursor";
 
 /** The order a sort starts in when chosen: names A to Z, counts the most first (as the API's default). */

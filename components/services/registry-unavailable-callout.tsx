@@ -1,5 +1,5 @@
 import { LoaderCircle, Unplug } from "lucide-react";
-import type { ApiError } from "@/lib/api/fetch-json";
+import type { ApiError } from "@/lib/api/client/fetch-json";
 import { unavailableState } from "@/lib/api/registry-unavailable";
 import { Callout } from "../ui/callout";
 

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import type { ServiceSummary } from "@/lib/api/services";
-import { servicesPagesQuery } from "@/lib/api/queries";
+import { servicesPagesQuery } from "@/lib/api/client/queries";
 import { useDebounced } from "../routes/use-debounced";
 import { Input } from "../ui/input";
 import { ServiceKeyText } from "../ui/service-key-text";

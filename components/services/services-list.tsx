@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo } from "react";
-import type { ServicesListView } from "@/lib/api/queries";
+import type { ServicesListView } from "@/lib/api/client/queries";
 import type { ServiceSummary } from "@/lib/api/services";
 import type { ServiceSort } from "@/lib/api/services-cursor";
 import { Callout } from "../ui/callout";

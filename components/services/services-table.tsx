@@ -3,7 +3,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type Ref, useLayoutEffect, useRef } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { ServicesListView } from "@/lib/api/queries";
+import type { ServicesListView } from "@/lib/api/client/queries";
 import type { ServiceSummary } from "@/lib/api/services";
 import type { ServiceSort } from "@/lib/api/services-cursor";
 import { cn } from "@/lib/cn";

@@ -3,8 +3,8 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type CSSProperties, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
-import { ApiError } from "@/lib/api/fetch-json";
-import { servicesPagesQuery } from "@/lib/api/queries";
+import { ApiError } from "@/lib/api/client/fetch-json";
+import { servicesPagesQuery } from "@/lib/api/client/queries";
 import { cn } from "@/lib/cn";
 import { describeServiceCount } from "@/lib/format/service-count";
 import { Callout } from "../ui/callout";

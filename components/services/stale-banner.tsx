@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
-import { registryStatusQuery } from "@/lib/api/queries";
+import { registryStatusQuery } from "@/lib/api/client/queries";
 import { describeStaleView, type StaleRegistry } from "@/lib/format/stale-view";
 import { Callout } from "../ui/callout";
 import { useNow } from "../ui/use-now";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { usersQuery } from "@/lib/api/queries";
+import { usersQuery } from "@/lib/api/client/queries";
 import type { UsersResponse } from "@/lib/api/users";
 import { RoleNote } from "../auth/role-note";
 import { useSession } from "../auth/use-session";

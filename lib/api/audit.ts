@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { choiceParam, instantParam, textParam, wholeNumberParam } from "./query-params";
-import { routeSchema } from "./routes";
+import { routeSchema } from "./routing/routes";
 
 /** What an entry records. `route.priority` is an edit that changed only the priority. */
 export const AUDIT_KINDS = [

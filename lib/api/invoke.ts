@@ -11,7 +11,7 @@
  * subtype); a Map as an object; void as null.
  */
 import { z } from "zod";
-import { says, shown } from "./field-messages";
+import { says, shown } from "./client/field-messages";
 import { isJavaType } from "../dubbo/java-type-ref";
 
 /** The most arguments a call may carry: the JVM's limit on a method's parameters. */

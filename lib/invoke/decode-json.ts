@@ -1,5 +1,5 @@
-import { type Draft, emptyDraft, type MapEntryDraft, type Place } from "./draft";
-import { type FieldSpec, isScalar, type TypeResolver } from "./field-spec";
+import { type Draft, emptyDraft, type MapEntryDraft, type Place } from "./form/draft";
+import { type FieldSpec, isScalar, type TypeResolver } from "./form/field-spec";
 import { setOwn } from "./own-property";
 import { scalarFromJson } from "./scalar-value";
 

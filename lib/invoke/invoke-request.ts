@@ -1,8 +1,8 @@
-import { ApiError } from "../api/fetch-json";
+import { ApiError } from "../api/client/fetch-json";
 import type { InvokeRequest, InvokeResponse } from "../api/invoke";
 import type { ServiceId } from "../dubbo/service-key";
-import type { SettingsFields } from "./invoke-settings";
-import { clipped, type RecentInvocation } from "./recent-invocations";
+import type { SettingsFields } from "./form/invoke-settings";
+import { clipped, type RecentInvocation } from "./form/recent-invocations";
 import { returnedValue } from "./returned-value";
 
 /**

@@ -1,4 +1,4 @@
-import type { ScalarSpec } from "./field-spec";
+import type { ScalarSpec } from "./form/field-spec";
 import { dateInputText, isoDate, parseDateText } from "./java-date";
 
 /**

@@ -1,4 +1,4 @@
-import { JavaDouble, javaStringOf, loadSnakeYaml } from "../dubbo/snake-yaml";
+import { JavaDouble, javaStringOf, loadSnakeYaml } from "../dubbo/rules/snake-yaml";
 import { parseDubboUrl } from "../dubbo/url";
 import type { AddressMatch, ConditionMatch, ListStringMatch, ParamMatch, StringMatch } from "./condition-match";
 import type { ConfiguratorUrl } from "./configurator";

@@ -1,5 +1,5 @@
 import { isMap as isYamlMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from "yaml";
-import { javaStringOf, loadSnakeYaml } from "../dubbo/snake-yaml";
+import { javaStringOf, loadSnakeYaml } from "../dubbo/rules/snake-yaml";
 import { parseConfigRule } from "./config-rule";
 import { OverrideRuleError } from "./override-rule-error";
 

@@ -1,4 +1,4 @@
-import { javaStringOf, loadSnakeYaml } from "../dubbo/snake-yaml";
+import { javaStringOf, loadSnakeYaml } from "../dubbo/rules/snake-yaml";
 import { javaUrlDecode, parseDubboUrl } from "../dubbo/url";
 import { CONDITION_KEYS } from "./configure";
 import { type OverrideDraft, parseYamlServiceKey, renderOverrideRule } from "./override-draft";

@@ -1,6 +1,6 @@
 import zookeeper from "node-zookeeper-client";
-import type { ZkSession } from "../registry/zk-session";
-import { ensurePersistentPath, exceptionCode } from "../registry/zk-writes";
+import type { ZkSession } from "../registry/zk/zk-session";
+import { ensurePersistentPath, exceptionCode } from "../registry/zk/zk-writes";
 import type { Logger } from "../runtime/logger";
 import type { RevokedSessions } from "./revoked-sessions";
 

@@ -2,14 +2,14 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { type ConsoleError, type ErrorCode, isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import type { Clock } from "./clock";
-import type { Directory } from "./directory";
+import type { Directory } from "./directory/directory";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { CallAbortedError, InvokerFaultError } from "./cluster-errors";
 import type { Invocation, InvokeOutcome, Invoker, RemoteException } from "./invoker";
 import type { LoadBalance } from "./load-balance/load-balance";
 import type { RpcStats } from "./rpc-stats";
 import type { Selector } from "./select";
-import { methodPositiveIntParam } from "./url-parameters";
+import { methodPositiveIntParam } from "./directory/url-parameters";
 
 /** `DEFAULT_TIMEOUT`: a provider's time to answer when neither side set `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 1000;

@@ -2,13 +2,13 @@ import { isConsoleError } from "@/lib/errors";
 import { type Attempt, ClusterCall, type ClusterCallOptions, type ClusterOutcome, type ClusterResult } from "./cluster-call";
 import type { ClusterEnv } from "./cluster-env";
 import { InvalidParameterError, NoProviderError } from "./cluster-errors";
-import type { Directory } from "./directory";
+import type { Directory } from "./directory/directory";
 import type { Invocation } from "./invoker";
 import { DEFAULT_LOAD_BALANCE } from "./load-balance/load-balances";
 import { Selector } from "./select";
 import { createStrategy } from "./strategy/strategies";
 import { CLUSTER_NAMES, DEFAULT_CLUSTER, isClusterName, type Strategy } from "./strategy/strategy";
-import { booleanParam, methodParam, stringParam } from "./url-parameters";
+import { booleanParam, methodParam, stringParam } from "./directory/url-parameters";
 
 /**
  * A cluster over one directory: Java's AbstractClusterInvoker.invoke. For each call it

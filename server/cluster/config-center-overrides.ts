@@ -1,4 +1,4 @@
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { parseConfigRule } from "@/lib/override/config-rule";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";

@@ -1,9 +1,9 @@
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { type DubboUrl, parseDubboUrl, UrlSyntaxError } from "@/lib/dubbo/url";
-import { type ConsumerSpec, consumerUrl } from "./consumer-url";
-import { StaticDirectory } from "./directory";
+import { type ConsumerSpec, consumerUrl } from "./directory/consumer-url";
+import { StaticDirectory } from "./directory/directory";
 import type { Invoker } from "./invoker";
-import { mergeProviderUrl, withInterfacePath } from "./merged-url";
+import { mergeProviderUrl, withInterfacePath } from "./directory/merged-url";
 
 /**
  * A direct connection: the reference's `url` (`dubbo://host:port`, several separated by

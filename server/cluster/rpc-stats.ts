@@ -1,5 +1,5 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
-import { identityString } from "./url-parameters";
+import { identityString } from "./directory/url-parameters";
 
 /**
  * Per provider and method call statistics, Java's `RpcStatus` (dubbo-rpc-api): calls in

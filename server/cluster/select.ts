@@ -2,7 +2,7 @@ import { nextInt, type RandomSource } from "./clock";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Invocation, Invoker } from "./invoker";
 import type { LoadBalance } from "./load-balance/load-balance";
-import { methodBooleanParam } from "./url-parameters";
+import { methodBooleanParam } from "./directory/url-parameters";
 
 /** `DEFAULT_RESELECT_COUNT` (3.3, `dubbo.reselect.count`): how many providers a reselect samples when there are more. */
 export const RESELECT_COUNT = 10;

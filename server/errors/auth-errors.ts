@@ -1,6 +1,6 @@
 /**
  * Who may do what: sign-in, roles, rate limits and the registry's own ACLs (server/auth,
- * app/api/_lib/admission.ts, server/registry/zk-acl.ts). Thrown by the server only, so kept
+ * app/api/_lib/admission.ts, server/registry/zk/zk-acl.ts). Thrown by the server only, so kept
  * out of lib/errors.ts (which browser code imports); each is a ConsoleError with a code of
  * ERROR_CODES, mapped by app/api/_lib/http-status.ts.
  */

@@ -1,8 +1,8 @@
 import { type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { isConsoleError } from "@/lib/errors";
-import { parseParameterTypes } from "./hessian/java-descriptor";
-import type { HessianValue } from "./hessian/java-values";
+import { parseParameterTypes } from "./hessian/java/java-descriptor";
+import type { HessianValue } from "./hessian/java/java-values";
 import { toJava } from "./hessian/to-java";
 import type { TypeCatalog } from "./hessian/type-catalog";
 

@@ -6,8 +6,8 @@ import type { Logger } from "../runtime/logger";
 import { type DiscoveredInstance, DiscoveryState, type RevisionMetadata } from "./discovery-state";
 import { isCategory, NON_SERVICE_CHILDREN } from "./categories";
 import type { InvalidNode, MetadataReport } from "./metadata-report";
-import { WatchedReads } from "./watched-reads";
-import type { ZkDataReader } from "./zk-data-reader";
+import { WatchedReads } from "./zk/watched-reads";
+import type { ZkDataReader } from "./zk/zk-data-reader";
 
 /** What changed at application level, so listeners update only what is affected. */
 export type DiscoveryChange =

@@ -1,7 +1,7 @@
-import { ruleDirectory } from "@/lib/dubbo/config-rule-key";
+import { ruleDirectory } from "@/lib/dubbo/rules/config-rule-key";
 import type { Logger } from "../runtime/logger";
-import { WatchedReads } from "./watched-reads";
-import type { ZkDataReader } from "./zk-data-reader";
+import { WatchedReads } from "./zk/watched-reads";
+import type { ZkDataReader } from "./zk/zk-data-reader";
 
 /** ZooKeeper requests in flight at once while reading the nodes. */
 const READ_CONCURRENCY = 4;

@@ -3,8 +3,8 @@ import { parseServiceDefinition, type ServiceDefinition } from "@/lib/dubbo/serv
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { Logger } from "../runtime/logger";
 import { Limiter } from "./limiter";
-import { WatchedReads } from "./watched-reads";
-import type { ZkDataReader } from "./zk-data-reader";
+import { WatchedReads } from "./zk/watched-reads";
+import type { ZkDataReader } from "./zk/zk-data-reader";
 
 /** A node skipped because its content is malformed, and why. */
 export interface InvalidNode {

@@ -3,7 +3,7 @@ import { isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import { CATEGORIES, type Category, NON_SERVICE_CHILDREN } from "./categories";
 import { Limiter } from "./limiter";
-import type { ZkReader } from "./zk-reader";
+import type { ZkReader } from "./zk/zk-reader";
 
 /** One registered URL: the ZooKeeper child name and what it parses to. */
 export interface RegistryEntry {

@@ -6,8 +6,8 @@ import { MetadataReport } from "./metadata-report";
 import { ConfigCenterWatch } from "./config-center-watch";
 import { RegistryView } from "./registry-view";
 import { StateHistory } from "./state-history";
-import { ZkSession } from "./zk-session";
-import type { AclEntry } from "./zk-acl-spec";
+import { ZkSession } from "./zk/zk-session";
+import type { AclEntry } from "./zk/zk-acl-spec";
 
 /**
  * One configured registry: its ZooKeeper session and the in-memory view of its tree.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
 import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
-import { type AclEntry, parseAclSpec } from "../registry/zk-acl-spec";
+import { type AclEntry, parseAclSpec } from "../registry/zk/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
 import { parseWebConfig, type WebConfig } from "./web-config";
@@ -17,7 +17,7 @@ export interface ConsoleConfig {
   readonly cacheDir: string | null;
   /**
    * CONSOLE_ZK_ACL: the ACL of every ZooKeeper node the console creates, in every registry;
-   * left out (or null), the default of server/registry/zk-acl.ts (Dubbo's: all permissions
+   * left out (or null), the default of server/registry/zk/zk-acl.ts (Dubbo's: all permissions
    * for the registry's digest credentials, or open when it has none).
    */
   readonly zkAcl?: readonly AclEntry[] | null;

@@ -8,7 +8,7 @@ import type { Engine } from "./engine";
  * have not loaded. Order only spreads the cost: any order loads the same graph.
  */
 const ENGINE_PARTS: readonly (() => Promise<unknown>)[] = [
-  () => import("../registry/zk-session"),
+  () => import("../registry/zk/zk-session"),
   () => import("../protocol/dubbo-invoker"),
   () => import("../registry/registry"),
   () => import("../governance/catalog/catalog"),

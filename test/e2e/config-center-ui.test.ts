@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { configRoutesResponseSchema } from "@/lib/api/config-routes";
-import { readConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { configRoutesResponseSchema } from "@/lib/api/routing/config-routes";
+import { readConditionRouterYaml } from "@/lib/dubbo/rules/condition-router-yaml";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { configsResponseSchema } from "@/lib/api/configs";
+import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { invokeResponseSchema } from "@/lib/api/invoke";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IMPACT_NAMES_MAX, routePreviewResponseSchema } from "@/lib/api/route-preview";
+import { IMPACT_NAMES_MAX, routePreviewResponseSchema } from "@/lib/api/routing/route-preview";
 import { providerAddress } from "@/lib/dubbo/provider-address";
 import { consumerUrl, providerUrl, serviceInterface, urlPath } from "../../bench/registry-urls";
 import { launchBrowser, openThemedPage } from "../support/browser";

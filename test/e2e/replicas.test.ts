@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { auditEntriesFromApi, auditEntriesInZooKeeper, auditMismatches, type MadeChange } from "../support/audit-check";
 import { consoleRoutes, contentOf, send, zooKeeperRoutes } from "../support/console-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";

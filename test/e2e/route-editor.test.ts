@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { routesResponseSchema } from "@/lib/api/routes";
-import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
+import { routesResponseSchema } from "@/lib/api/routing/routes";
+import { parseConditionRouterYaml } from "@/lib/dubbo/rules/condition-router-yaml";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";

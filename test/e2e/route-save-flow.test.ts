@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routes";
+import { type Route, routeSchema, routesResponseSchema } from "@/lib/api/routing/routes";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";

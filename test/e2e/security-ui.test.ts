@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { auditResponseSchema } from "@/lib/api/audit";
-import { type Route, routesResponseSchema } from "@/lib/api/routes";
+import { type Route, routesResponseSchema } from "@/lib/api/routing/routes";
 import { routeEditHref } from "@/components/routes/route-hrefs";
 import { invokeHref } from "@/lib/format/hrefs";
 import { launchBrowser, openThemedPage, gotoSettled, streamSettled } from "../support/browser";

@@ -4,7 +4,7 @@ import { javaDoubleString, javaFloatString, javaStringOf } from "@/server/cluste
 import { ConsistentHashLoadBalance } from "@/server/cluster/load-balance/consistent-hash";
 import { RoundRobinLoadBalance } from "@/server/cluster/load-balance/round-robin";
 import { warmupWeight } from "@/server/cluster/load-balance/weight";
-import { methodParam } from "@/server/cluster/url-parameters";
+import { methodParam } from "@/server/cluster/directory/url-parameters";
 import { type ClusterCheckAnswers, runClusterCheck } from "../support/cluster-check";
 import { FakeInvoker, invocation, testEnv } from "../unit/server/cluster/fakes";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PreviewConsumerRow } from "@/lib/api/config-preview";
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
+import type { PreviewConsumerRow } from "@/lib/api/overrides/config-preview";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DELETE, GET, PUT } from "@/app/api/v1/config-routes/route";
-import { type ConfigRoute, configRouteDeleteResponseSchema, configRoutePutResponseSchema, configRoutesResponseSchema } from "@/lib/api/config-routes";
+import { type ConfigRoute, configRouteDeleteResponseSchema, configRoutePutResponseSchema, configRoutesResponseSchema } from "@/lib/api/routing/config-routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { type ConsumerHandle, DEMO, startConsumer } from "../support/dubbo-peers";

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
-import { cacheFilePath, RegistryCacheFile } from "@/server/registry/registry-cache";
+import { cacheFilePath, RegistryCacheFile } from "@/server/registry/cache/registry-cache";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
 import { createLogger } from "@/server/runtime/logger";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { genericRequest } from "@/server/protocol/hessian/generic-invocation";
-import { descriptorOf, parseParameterTypes } from "@/server/protocol/hessian/java-descriptor";
+import { descriptorOf, parseParameterTypes } from "@/server/protocol/hessian/java/java-descriptor";
 import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments } from "@/server/protocol/hessian/request-body";
 import { decodeResponseBody } from "@/server/protocol/hessian/response-body";
 import { toJava } from "@/server/protocol/hessian/to-java";

@@ -4,7 +4,7 @@ import * as disable from "@/app/api/v1/routes/[id]/disable/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import { defaultTargets } from "@/components/routes/consumer-copies";
-import { type Route, routeSchema } from "@/lib/api/routes";
+import { type Route, routeSchema } from "@/lib/api/routing/routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { type ConsumerHandle, DEMO, startConsumer } from "../support/dubbo-peers";

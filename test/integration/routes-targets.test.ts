@@ -4,7 +4,7 @@ import * as disable from "@/app/api/v1/routes/[id]/disable/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
 import type { ChangeEvent } from "@/lib/api/events";
-import { type Route, routeSchema, routesResponseSchema, type RouteTarget } from "@/lib/api/routes";
+import { type Route, routeSchema, routesResponseSchema, type RouteTarget } from "@/lib/api/routing/routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { waitFor } from "../support/wait-for";
@@ -14,7 +14,7 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
  * Routes saved with `targets: ["registry", "config-center"]`, against the rig's ZooKeeper:
  * the route node and its condition in the service's config-center rule, as ZooKeeper holds
  * them after each call. The YAML expected is written out by hand in the format of
- * lib/dubbo/condition-router-yaml.ts (which config-routes.test.ts shows real consumers obey).
+ * lib/dubbo/rules/condition-router-yaml.ts (which config-routes.test.ts shows real consumers obey).
  */
 
 const rig = inject("rig");

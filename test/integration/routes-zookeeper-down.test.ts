@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as routes from "@/app/api/v1/routes/route";
-import { routeSchema } from "@/lib/api/routes";
+import { routeSchema } from "@/lib/api/routing/routes";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { waitFor } from "../support/wait-for";

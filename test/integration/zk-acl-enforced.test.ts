@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestId } from "@/server/registry/zk-acl";
+import { digestId } from "@/server/registry/zk/zk-acl";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";

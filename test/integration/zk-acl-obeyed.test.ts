@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as routes from "@/app/api/v1/routes/route";
-import { routeSchema } from "@/lib/api/routes";
-import { digestId } from "@/server/registry/zk-acl";
+import { routeSchema } from "@/lib/api/routing/routes";
+import { digestId } from "@/server/registry/zk/zk-acl";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { type ConsumerHandle, DEMO, startConsumer } from "../support/dubbo-peers";

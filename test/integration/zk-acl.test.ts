@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as routes from "@/app/api/v1/routes/route";
 import { javaUrlEncode } from "@/lib/dubbo/url";
-import { createAcl, digestId } from "@/server/registry/zk-acl";
-import { parseAclSpec } from "@/server/registry/zk-acl-spec";
+import { createAcl, digestId } from "@/server/registry/zk/zk-acl";
+import { parseAclSpec } from "@/server/registry/zk/zk-acl-spec";
 import { parseConfig } from "@/server/runtime/config";
 import { Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { silentLogger } from "@/server/runtime/logger";

@@ -1,5 +1,5 @@
 import { type AuditEntry, auditEntrySchema, type AuditResponse } from "@/lib/api/audit";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { contentOf, type RouteContent, send, within } from "./console-routes";
 import { waitFor } from "./wait-for";
 import type { TestZk } from "./zk-client";

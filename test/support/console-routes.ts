@@ -1,5 +1,5 @@
-import { parseRouteNode } from "@/lib/dubbo/route-url";
-import type { Route } from "@/lib/api/routes";
+import { parseRouteNode } from "@/lib/dubbo/rules/route-url";
+import type { Route } from "@/lib/api/routing/routes";
 import type { TestZk } from "./zk-client";
 
 /** The part of a route a fault test tracks: what an edit changes. */

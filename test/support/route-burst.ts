@@ -1,4 +1,4 @@
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import type { MadeChange } from "./audit-check";
 import { type Answer, consoleRoutes, contentOf, NO_ANSWER, type RouteContent, send, within, zooKeeperRoutes } from "./console-routes";
 import { waitFor } from "./wait-for";

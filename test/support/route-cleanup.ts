@@ -1,4 +1,4 @@
-import { routesResponseSchema } from "@/lib/api/routes";
+import { routesResponseSchema } from "@/lib/api/routing/routes";
 
 /** Deletes, through the console at `consoleUrl`, every route of `service` whose name starts with `prefix` (what a test created). */
 export async function deleteRoutesNamed(consoleUrl: string, service: string, prefix: string): Promise<void> {

@@ -1,5 +1,5 @@
 import zookeeper from "node-zookeeper-client";
-import { describeAcl } from "@/server/registry/zk-acl";
+import { describeAcl } from "@/server/registry/zk/zk-acl";
 import { removeTree } from "./zk-client";
 
 /**

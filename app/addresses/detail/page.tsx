@@ -4,7 +4,7 @@ import { AddressDetailView } from "@/components/addresses/address-detail-view";
 import { MissingParam } from "@/components/catalog/missing-param";
 import { entityParam } from "../../_lib/entity-param";
 import { currentEngine } from "@/server/runtime/engine-ref";
-import { addressQuery } from "@/lib/api/queries";
+import { addressQuery } from "@/lib/api/client/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
 import { visibleText } from "@/lib/format/visible-text";

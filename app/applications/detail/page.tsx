@@ -4,7 +4,7 @@ import { ApplicationDetailView } from "@/components/applications/application-det
 import { MissingParam } from "@/components/catalog/missing-param";
 import { entityParam } from "../../_lib/entity-param";
 import { currentEngine } from "@/server/runtime/engine-ref";
-import { applicationQuery } from "@/lib/api/queries";
+import { applicationQuery } from "@/lib/api/client/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
 import { visibleText } from "@/lib/format/visible-text";

@@ -4,7 +4,7 @@ import { MissingParam } from "@/components/catalog/missing-param";
 import { ServiceDetailView } from "@/components/service-detail/service-detail-view";
 import { entityParam } from "../../_lib/entity-param";
 import { currentEngine } from "@/server/runtime/engine-ref";
-import { serviceQuery } from "@/lib/api/queries";
+import { serviceQuery } from "@/lib/api/client/queries";
 import { prefetchFromServer } from "../../_lib/prefetch";
 import { getQueryClient } from "../../get-query-client";
 import { visibleText } from "@/lib/format/visible-text";

@@ -46,7 +46,7 @@ export type FormDraftResult = { readonly ok: true; readonly draft: ConfigDraft }
 
 /** A parameter name as Dubbo's URL parameters are named (`timeout`, `sayHello.timeout`, `weight`). */
 const PARAMETER_KEY = /^[A-Za-z_$][\w.$-]*$/;
-/** An IPv4 address, optionally with a port, as the configs API takes them (lib/api/configs.ts); Dubbo compares the text. */
+/** An IPv4 address, optionally with a port, as the configs API takes them (lib/api/overrides/configs.ts); Dubbo compares the text. */
 const ADDRESS = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 /** A provider as IPv4:port. */
 const PROVIDER_ADDRESS = /^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/;

@@ -1,4 +1,4 @@
-import type { Config } from "../../api/configs";
+import type { Config } from "../../api/overrides/configs";
 import type { OverrideDraft } from "../override-draft";
 
 /**

@@ -3,7 +3,7 @@ import { urlAddress } from "@/lib/dubbo/url";
 import { InvalidParameterError } from "../cluster-errors";
 import type { Invocation, Invoker } from "../invoker";
 import { javaStringOf } from "../java-string";
-import { identityString, javaInt, methodIntParam, methodParam, serviceKeyOf } from "../url-parameters";
+import { identityString, javaInt, methodIntParam, methodParam, serviceKeyOf } from "../directory/url-parameters";
 import { AbstractLoadBalance } from "./load-balance";
 
 /** `hash.nodes` default: virtual nodes per provider (taken four per md5 digest). */

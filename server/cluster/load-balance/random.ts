@@ -1,6 +1,6 @@
 import { nextInt } from "../clock";
 import type { Invocation, Invoker } from "../invoker";
-import { methodParam, param } from "../url-parameters";
+import { methodParam, param } from "../directory/url-parameters";
 import { AbstractLoadBalance } from "./load-balance";
 import { invokerWeight } from "./weight";
 

@@ -1,5 +1,5 @@
 import type { Invocation, Invoker } from "../invoker";
-import { identityString, serviceKeyOf } from "../url-parameters";
+import { identityString, serviceKeyOf } from "../directory/url-parameters";
 import { AbstractLoadBalance } from "./load-balance";
 import { invokerWeight } from "./weight";
 

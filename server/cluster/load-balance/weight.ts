@@ -1,6 +1,6 @@
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { Invoker } from "../invoker";
-import { intParam, longParam, methodIntParam } from "../url-parameters";
+import { intParam, longParam, methodIntParam } from "../directory/url-parameters";
 import type { BalanceContext } from "./load-balance";
 
 /** `Constants.DEFAULT_WEIGHT` (dubbo-cluster): a provider's weight when its URL has none. */

@@ -1,5 +1,5 @@
 import { answerOf, type ClusterCall, type ClusterOutcome } from "../cluster-call";
-import { intParam } from "../url-parameters";
+import { intParam } from "../directory/url-parameters";
 import type { Strategy } from "./strategy";
 
 const MAX_FAIL_PERCENT = 100;

@@ -1,7 +1,7 @@
 import type { ClusterCall, ClusterOutcome } from "../cluster-call";
 import { answerOf } from "../cluster-call";
 import type { Invoker } from "../invoker";
-import { intParam } from "../url-parameters";
+import { intParam } from "../directory/url-parameters";
 import type { Strategy } from "./strategy";
 
 /** `RETRY_FAILED_PERIOD`: a failed call is retried 5 s later, and 5 s after each failed retry. */

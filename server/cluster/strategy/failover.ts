@@ -1,7 +1,7 @@
 import { answerOf, type ClusterCall, type ClusterOutcome } from "../cluster-call";
 import { NoProviderError, RetriesExhaustedError } from "../cluster-errors";
 import type { Invoker } from "../invoker";
-import { methodIntParam } from "../url-parameters";
+import { methodIntParam } from "../directory/url-parameters";
 import type { Strategy } from "./strategy";
 
 /** `DEFAULT_RETRIES`: failover tries 2 more providers after the first. */

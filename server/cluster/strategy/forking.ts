@@ -1,7 +1,7 @@
 import { answerOf, type ClusterCall, type ClusterOutcome, DEFAULT_TIMEOUT_MS } from "../cluster-call";
 import { ForkingTimeoutError } from "../cluster-errors";
 import type { Invoker } from "../invoker";
-import { intParam } from "../url-parameters";
+import { intParam } from "../directory/url-parameters";
 import type { Strategy } from "./strategy";
 
 /** `DEFAULT_FORKS`: forking calls 2 providers at once. */

@@ -1,8 +1,8 @@
 import zookeeper from "node-zookeeper-client";
 import type { AuditAclStatus } from "@/lib/api/registry-state";
-import { aclPermissions, describeAcl } from "../../registry/zk-acl";
-import type { ZkSession } from "../../registry/zk-session";
-import { exceptionCode } from "../../registry/zk-writes";
+import { aclPermissions, describeAcl } from "../../registry/zk/zk-acl";
+import type { ZkSession } from "../../registry/zk/zk-session";
+import { exceptionCode } from "../../registry/zk/zk-writes";
 import type { Logger } from "../../runtime/logger";
 
 /**
@@ -10,7 +10,7 @@ import type { Logger } from "../../runtime/logger";
  * AuditAclStatus): read from ZooKeeper's ACL of the path (getACL). An ACL entry `world:anyone` with create, delete or write lets any client
  * of the ensemble, with no credentials, forge entries (create), remove them (delete) or
  * change the path's data (write). The console gives its nodes that ACL when it has no
- * ZooKeeper credentials and CONSOLE_ZK_ACL is not set (server/registry/zk-acl.ts).
+ * ZooKeeper credentials and CONSOLE_ZK_ACL is not set (server/registry/zk/zk-acl.ts).
  */
 export type { AuditAclStatus };
 

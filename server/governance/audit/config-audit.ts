@@ -1,5 +1,5 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
-import type { Config } from "@/lib/api/configs";
+import type { Config } from "@/lib/api/overrides/configs";
 import type { AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 

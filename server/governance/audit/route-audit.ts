@@ -1,5 +1,5 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import type { AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { routeKeyOf } from "./route-key";

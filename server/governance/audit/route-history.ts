@@ -1,5 +1,5 @@
 import { type AuditEntry, type RollbackResponse, type RouteHistoryResponse } from "@/lib/api/audit";
-import { routeSchema } from "@/lib/api/routes";
+import { routeSchema } from "@/lib/api/routing/routes";
 import type { Actor } from "@/lib/auth/actor";
 import { rollbackFirst } from "@/lib/audit/rollback-order";
 import { ConflictError } from "@/server/errors/governance-errors";

@@ -1,4 +1,4 @@
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import { parseRouteId, stableRouteId } from "../rules/condition/route-id";
 
 /**

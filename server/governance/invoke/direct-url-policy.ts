@@ -5,7 +5,7 @@ import { ConsoleError, ValidationError } from "@/lib/errors";
 import { ForbiddenError } from "@/server/errors/auth-errors";
 import { canonicalAddress, canonicalHost } from "@/lib/net/canonical-host";
 import { type AllowEntry, allowingEntry } from "@/lib/net/direct-url-allowlist";
-import type { CatalogService } from "../../cluster/catalog-snapshot";
+import type { CatalogService } from "../../cluster/directory/catalog-snapshot";
 import { parseDirectUrls } from "../../cluster/direct-connection";
 
 /**

@@ -4,7 +4,7 @@ import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
 import { isConsoleError } from "@/lib/errors";
 import { NotFoundError } from "@/server/errors/request-errors";
-import type { CatalogService } from "../../cluster/catalog-snapshot";
+import type { CatalogService } from "../../cluster/directory/catalog-snapshot";
 import type { ClusterCallOptions, ClusterResult } from "../../cluster/cluster-call";
 import type { ClusterEnv } from "../../cluster/cluster-env";
 import { CallDeadlineError } from "../../cluster/cluster-errors";

@@ -1,6 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { ConfigPreviewResponse } from "@/lib/api/config-preview";
-import { type ConfigPreviewBody, type ConfigTarget, draftOfBody } from "@/lib/api/configs";
+import type { ConfigPreviewResponse } from "@/lib/api/overrides/config-preview";
+import { type ConfigPreviewBody, type ConfigTarget, draftOfBody } from "@/lib/api/overrides/configs";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import { type DubboUrl, parseDubboUrl } from "@/lib/dubbo/url";
 import { ValidationError } from "@/lib/errors";

@@ -1,6 +1,6 @@
 import { FleetChain } from "@/lib/routing/evaluate/route-chain";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
-import type { RuleCopy } from "@/lib/dubbo/rule-copies";
+import type { RuleCopy } from "@/lib/dubbo/rules/rule-copies";
 import { registryProviders, type ProviderSet } from "./preview-providers";
 import { type ChainPlan, preparePlanned } from "./route-chain-answer";
 import { type ImpactChains, impactDiffer } from "./route-impact";

@@ -1,5 +1,5 @@
-import type { DecidedBy } from "@/lib/api/config-preview";
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
+import type { DecidedBy } from "@/lib/api/overrides/config-preview";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, type DubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import { parseConfigRule } from "@/lib/override/config-rule";

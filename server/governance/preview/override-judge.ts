@@ -1,4 +1,4 @@
-import type { DecidedBy, PreviewValues } from "@/lib/api/config-preview";
+import type { DecidedBy, PreviewValues } from "@/lib/api/overrides/config-preview";
 import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import { configure, type ConfigureContext } from "@/lib/override/configure";
 import { addressParameter, overrideUrlOf } from "@/lib/override/override-chain";
@@ -273,7 +273,7 @@ function configured3(provider: DubboUrl, consumer: DubboUrl, candidates: (readon
   return { values: address3View(override, provider, consumer, keys, by).values, by };
 }
 
-/** `key` of ClusterUtils.mergeUrl(provider, consumer parameters), read without building the URL (server/cluster/merged-url.ts). */
+/** `key` of ClusterUtils.mergeUrl(provider, consumer parameters), read without building the URL (server/cluster/directory/merged-url.ts). */
 export function mergedValue(provider: DubboUrl, consumer: DubboUrl, key: string): string | null {
   const own = DROPPED_FROM_PROVIDER.has(key) ? undefined : rawParam(provider, key);
   const theirs = rawParam(consumer, key);

@@ -1,4 +1,4 @@
-import { CONFIG_PREVIEW_LIST_MAX, type DecidedBy, type PreviewConsumerRow, type PreviewProviderRow } from "@/lib/api/config-preview";
+import { CONFIG_PREVIEW_LIST_MAX, type DecidedBy, type PreviewConsumerRow, type PreviewProviderRow } from "@/lib/api/overrides/config-preview";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { urlAddress } from "@/lib/dubbo/url";
 import { shareOf, type Spread } from "./override-effect";

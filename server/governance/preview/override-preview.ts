@@ -1,5 +1,5 @@
-import { CONFIG_PREVIEW_KEYS, type ConfigPreviewResponse } from "@/lib/api/config-preview";
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
+import { CONFIG_PREVIEW_KEYS, type ConfigPreviewResponse } from "@/lib/api/overrides/config-preview";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
 import { CONDITION_KEYS } from "@/lib/override/configure";

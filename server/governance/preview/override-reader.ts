@@ -1,5 +1,5 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
-import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rule-copies";
+import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr } from "@/lib/override/url-access";
 

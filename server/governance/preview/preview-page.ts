@@ -1,4 +1,4 @@
-import { type ConsumerImpact, PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
+import { type ConsumerImpact, PREVIEW_LIST_MAX, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/routing/route-preview";
 import type { ConditionRouteResult } from "@/lib/routing/evaluate/condition-route";
 import { countReasons } from "@/lib/routing/explain/reason-group";
 

@@ -1,4 +1,4 @@
-import { CONFIG_PREVIEW_LIST_MAX, type PreviewProviderSideRow } from "@/lib/api/config-preview";
+import { CONFIG_PREVIEW_LIST_MAX, type PreviewProviderSideRow } from "@/lib/api/overrides/config-preview";
 import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import type { ConfigureContext } from "@/lib/override/configure";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";

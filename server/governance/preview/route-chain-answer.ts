@@ -1,6 +1,6 @@
-import { type ChainStep, type ChainView, PREVIEW_LIST_MAX, type RoutePreviewBody } from "@/lib/api/route-preview";
+import { type ChainStep, type ChainView, PREVIEW_LIST_MAX, type RoutePreviewBody } from "@/lib/api/routing/route-preview";
 import type { JudgedRoute } from "@/lib/routing/evaluate/judged-route";
-import type { Route, RouteTarget } from "@/lib/api/routes";
+import type { Route, RouteTarget } from "@/lib/api/routing/routes";
 import type { RoutingContext } from "@/lib/routing/evaluate/routing-context";
 import { explainChain, type PreparedChain, prepareChain } from "@/lib/routing/evaluate/route-chain";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";

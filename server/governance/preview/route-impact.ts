@@ -1,7 +1,7 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { type ConsumerImpact, IMPACT_NAMES_MAX, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/route-preview";
+import { type ConsumerImpact, IMPACT_NAMES_MAX, type ImpactView, PREVIEW_LIST_MAX } from "@/lib/api/routing/route-preview";
 import { providerAddress } from "@/lib/dubbo/provider-address";
-import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from "@/lib/dubbo/rule-copies";
+import { consumerRelease, obeyedCopies, type ObeyedCopies, type RuleCopy } from "@/lib/dubbo/rules/rule-copies";
 import { isConsoleError } from "@/lib/errors";
 import type { RouteInvocation } from "@/lib/routing/evaluate/condition-value";
 import type { FleetChain } from "@/lib/routing/evaluate/route-chain";
@@ -37,7 +37,7 @@ export interface ImpactRequest {
 
 /**
  * What the draft changes for every registered consumer of the service, each judged by the
- * copy its Dubbo release obeys (lib/dubbo/rule-copies.ts) among the copies being saved:
+ * copy its Dubbo release obeys (lib/dubbo/rules/rule-copies.ts) among the copies being saved:
  * - a release that obeys the registry copy (2.x to 3.0.4): through the chain of saved
  *   registry routes, and through it with the draft (in place of the route it edits), with
  *   the semantics of its router (2.7's ConditionRouter);

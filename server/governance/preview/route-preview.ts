@@ -1,6 +1,6 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { PREVIEW_LIST_MAX, PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/route-preview";
-import type { Route, RoutesQuery } from "@/lib/api/routes";
+import { PREVIEW_LIST_MAX, PREVIEW_VIEWS, type RoutePreviewBody, type RoutePreviewResponse } from "@/lib/api/routing/route-preview";
+import type { Route, RoutesQuery } from "@/lib/api/routing/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError } from "@/lib/errors";
 import { NotFoundError } from "@/server/errors/request-errors";
@@ -50,7 +50,7 @@ interface RegistryFacts {
  * @throws RegistryUnavailableError when no provider is listed and no registry can be read.
  */
 export function previewRoute(body: RoutePreviewBody, sources: PreviewSources): RoutePreviewResponse {
-  // The save refuses a blank rule (lib/api/routes.ts), though Dubbo 2.7 reads an empty `rule=` as a rule of its own.
+  // The save refuses a blank rule (lib/api/routing/routes.ts), though Dubbo 2.7 reads an empty `rule=` as a rule of its own.
   if (isJavaBlank(body.rule)) throw new RuleSyntaxError(BLANK_RULE_MESSAGE, 0);
   const draft = parseConditionRule(body.rule, body.semantics);
   const views = new Set(body.include ?? PREVIEW_VIEWS);

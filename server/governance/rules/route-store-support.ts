@@ -1,12 +1,12 @@
 import type { AuditDraft } from "@/lib/api/audit";
-import type { RouteChanges } from "@/lib/api/routes";
-import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/route-url";
+import type { RouteChanges } from "@/lib/api/routing/routes";
+import { parseRouteNode, type RouteSpec } from "@/lib/dubbo/rules/route-url";
 import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { type ConsoleError, isConsoleError } from "@/lib/errors";
 import { KeyedSerial } from "./keyed-serial";
-import type { ZkSession } from "../../registry/zk-session";
+import type { ZkSession } from "../../registry/zk/zk-session";
 import type { AuditRecording } from "../audit/audit-log";
-import { commitMulti, type MultiOp, type MultiOutcome, readVersioned } from "../../registry/zk-writes";
+import { commitMulti, type MultiOp, type MultiOutcome, readVersioned } from "../../registry/zk/zk-writes";
 
 /** The route store's helpers that need no state of it: the planned commit, and reading the other routes of a routers directory. */
 

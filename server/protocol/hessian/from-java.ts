@@ -1,8 +1,8 @@
 import { binaryClassName } from "@/lib/dubbo/java-type-ref";
-import { javaExceptionOf, isThrowable } from "./java-exception";
-import { javaTimeText } from "./java-time";
-import { javaZonedText } from "./java-time-zoned";
-import { JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
+import { javaExceptionOf, isThrowable } from "./java/java-exception";
+import { javaTimeText } from "./java/java-time";
+import { javaZonedText } from "./java/java-time-zoned";
+import { JavaDouble, JavaList, JavaMap, JavaObject } from "./java/java-values";
 import { bigIntegerOf, dateToJson, doubleToJson } from "./json-scalars";
 import type { TypeCatalog } from "./type-catalog";
 

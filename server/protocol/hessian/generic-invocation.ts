@@ -1,6 +1,6 @@
 import { DUBBO_PROTOCOL_VERSION, type RpcRequest } from "./request-body";
-import { parseParameterTypes, genericTypeName } from "./java-descriptor";
-import { JavaList } from "./java-values";
+import { parseParameterTypes, genericTypeName } from "./java/java-descriptor";
+import { JavaList } from "./java/java-values";
 
 /**
  * Generic invocation, as Java's GenericService does it (GenericImplFilter on the consumer,

@@ -1,7 +1,7 @@
 import { isAscii } from "node:buffer";
 import hessian from "hessian.js";
 import { CodecError } from "@/server/errors/transport-errors";
-import { JavaObject } from "./java-values";
+import { JavaObject } from "./java/java-values";
 
 /**
  * Reads hessian2 as hessian-lite's Hessian2Input would, into plain values:

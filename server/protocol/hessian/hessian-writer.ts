@@ -1,6 +1,6 @@
 import hessian from "hessian.js";
 import { CodecError } from "@/server/errors/transport-errors";
-import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
+import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java/java-values";
 
 /**
  * Writes {@link HessianValue}s as hessian2, byte for byte as hessian-lite's Hessian2Output

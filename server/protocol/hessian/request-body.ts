@@ -1,7 +1,7 @@
-import { descriptorOf } from "./java-descriptor";
-import { inJavaHashOrder } from "./java-hash-order";
+import { descriptorOf } from "./java/java-descriptor";
+import { inJavaHashOrder } from "./java/java-hash-order";
 import { HessianWriter } from "./hessian-writer";
-import { type HessianValue, JavaMap } from "./java-values";
+import { type HessianValue, JavaMap } from "./java/java-values";
 
 /**
  * The body of a Dubbo request frame, as DubboCodec.encodeRequestData writes it (2.7.23 and

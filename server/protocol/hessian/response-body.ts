@@ -4,8 +4,8 @@ import { RemoteError, RemoteTimeoutError } from "@/server/errors/invoke-errors";
 import { statusName } from "./dubbo-status";
 import { fromJava } from "./from-java";
 import { HessianReader } from "./hessian-reader";
-import { isThrowable, type JavaException, javaExceptionOf } from "./java-exception";
-import { JavaObject } from "./java-values";
+import { isThrowable, type JavaException, javaExceptionOf } from "./java/java-exception";
+import { JavaObject } from "./java/java-values";
 import { readJsonbString } from "./jsonb-string";
 
 /**

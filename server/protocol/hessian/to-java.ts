@@ -1,10 +1,10 @@
 import { classType, formatJavaType, type JavaTypeRef, OBJECT_TYPE, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
-import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java-collections";
-import { inJavaHashOrder } from "./java-hash-order";
-import { JAVA_TIME_READERS } from "./java-time";
-import { JAVA_ZONED_READERS } from "./java-time-zoned";
-import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java-values";
+import { arrayListType, elementOrder, keyOrder, listTypeOf, mapTypeOf, sortedLikeJava } from "./java/java-collections";
+import { inJavaHashOrder } from "./java/java-hash-order";
+import { JAVA_TIME_READERS } from "./java/java-time";
+import { JAVA_ZONED_READERS } from "./java/java-time-zoned";
+import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "./java/java-values";
 import {
   bigIntegerFields,
   describeJson,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, GET, PUT } from "@/app/api/v1/config-routes/route";
-import { MAX_CONDITION_LENGTH, MAX_CONDITIONS } from "@/lib/api/config-routes";
+import { MAX_CONDITION_LENGTH, MAX_CONDITIONS } from "@/lib/api/routing/config-routes";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/route-preview";
+import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/routing/route-preview";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine } from "@/server/runtime/engine";
 
@@ -8,8 +8,8 @@ const fake = vi.hoisted(() => ({ answer: (): unknown => ({}) }));
 vi.mock("@/server/governance/preview/route-preview", () => ({
   previewRoute: () => fake.answer(),
 }));
-vi.mock("@/lib/api/route-preview", async (original) => {
-  const real = await original<typeof import("@/lib/api/route-preview")>();
+vi.mock("@/lib/api/routing/route-preview", async (original) => {
+  const real = await original<typeof import("@/lib/api/routing/route-preview")>();
   return { ...real, routePreviewBodySchema: { safeParse: (v: unknown) => ({ success: true, data: v }) } };
 });
 

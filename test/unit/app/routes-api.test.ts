@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as byId from "@/app/api/v1/routes/[id]/route";
 import * as enable from "@/app/api/v1/routes/[id]/enable/route";
 import * as routes from "@/app/api/v1/routes/route";
-import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
+import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routing/routes";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "@/server/governance/rules/condition/rule-checks";
 import { fingerprintRouteId, parseRouteId, revisionOf, stableRouteId } from "@/server/governance/rules/condition/route-id";
 import { parseConfig } from "@/server/runtime/config";

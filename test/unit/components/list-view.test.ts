@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIST_ORDER } from "@/lib/api/queries";
+import { LIST_ORDER } from "@/lib/api/client/queries";
 import { effectiveSort, listViewOf, sortedBy } from "@/components/services/list-view";
 
 describe("the Services list's order and filter in the address", () => {

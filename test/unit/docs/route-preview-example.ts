@@ -1,5 +1,5 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { Route } from "@/lib/api/routes";
+import type { Route } from "@/lib/api/routing/routes";
 import type { PreviewSources } from "@/server/governance/preview/route-preview";
 
 /**

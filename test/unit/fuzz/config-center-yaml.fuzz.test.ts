@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { stringify } from "yaml";
-import { formatConditionRouterYaml, parseConditionRouterYaml, readConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
-import { parseRuleNodeName, ruleKeyProblem } from "@/lib/dubbo/config-rule-key";
-import { javaStringOf, loadSnakeYaml } from "@/lib/dubbo/snake-yaml";
+import { formatConditionRouterYaml, parseConditionRouterYaml, readConditionRouterYaml } from "@/lib/dubbo/rules/condition-router-yaml";
+import { parseRuleNodeName, ruleKeyProblem } from "@/lib/dubbo/rules/config-rule-key";
+import { javaStringOf, loadSnakeYaml } from "@/lib/dubbo/rules/snake-yaml";
 import { checkConfigCondition } from "@/server/governance/rules/condition/rule-checks";
 import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
 

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { parseRouteNode, type RouteSpec, routeNodeName, rewrittenNodeName } from "@/lib/dubbo/route-url";
+import { parseRouteNode, type RouteSpec, routeNodeName, rewrittenNodeName } from "@/lib/dubbo/rules/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { delimitedText, FUZZ_TIMEOUT_MS, fuzzParameters, valueOrTypedError } from "../../support/fuzz";
 
 vi.setConfig({ testTimeout: FUZZ_TIMEOUT_MS });
 
 /**
- * Property-based fuzzing of the routers-category node reader (lib/dubbo/route-url.ts):
+ * Property-based fuzzing of the routers-category node reader (lib/dubbo/rules/route-url.ts):
  * whatever child name a `routers` directory holds, a reading or a url_syntax error; and
  * every route the console can write reads back as written.
  */

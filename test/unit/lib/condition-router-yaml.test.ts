@@ -6,8 +6,8 @@ import {
   readConditionRouterYaml,
   RuleYamlError,
   type RuleYamlProblemCode,
-} from "@/lib/dubbo/condition-router-yaml";
-import { loadSnakeYaml } from "@/lib/dubbo/snake-yaml";
+} from "@/lib/dubbo/rules/condition-router-yaml";
+import { loadSnakeYaml } from "@/lib/dubbo/rules/snake-yaml";
 
 function rule(yaml: string) {
   const read = parseConditionRouterYaml(yaml);

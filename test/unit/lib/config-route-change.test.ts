@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { copyPlan, rewrite, routeConfigKey, withoutCondition } from "@/lib/api/config-route-change";
-import type { ConfigRoute } from "@/lib/api/config-routes";
-import type { Route } from "@/lib/api/routes";
+import { copyPlan, rewrite, routeConfigKey, withoutCondition } from "@/lib/api/routing/config-route-change";
+import type { ConfigRoute } from "@/lib/api/routing/config-routes";
+import type { Route } from "@/lib/api/routing/routes";
 
 const route = (over: Partial<Route> = {}): Route => ({
   id: "r1",

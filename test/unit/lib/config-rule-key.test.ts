@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consumerServiceRuleKey, parseRuleNodeName, ruleKeyProblem, ruleNodePath, serviceRuleKey } from "@/lib/dubbo/config-rule-key";
+import { consumerServiceRuleKey, parseRuleNodeName, ruleKeyProblem, ruleNodePath, serviceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 
 describe("config-center rule keys, as Dubbo's getColonSeparatedKey renders them", () => {

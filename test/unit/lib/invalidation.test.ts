@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefixesToInvalidate } from "@/lib/api/invalidation";
+import { prefixesToInvalidate } from "@/lib/api/client/invalidation";
 
 describe("prefixesToInvalidate", () => {
   it("refetches a changed service's detail and every list or entity that counts services", () => {

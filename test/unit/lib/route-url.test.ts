@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRouteNode, ROUTE_DEFAULTS, type RouteSpec, routeNodeName, routersPath, routeUrlString, rewrittenNodeName } from "@/lib/dubbo/route-url";
+import { parseRouteNode, ROUTE_DEFAULTS, type RouteSpec, routeNodeName, routersPath, routeUrlString, rewrittenNodeName } from "@/lib/dubbo/rules/route-url";
 import { javaUrlDecode, javaUrlEncode, UrlSyntaxError } from "@/lib/dubbo/url";
 import { javaFullString } from "@/lib/dubbo/url-string";
 import { javaTrim } from "@/lib/routing/parse/java-text";

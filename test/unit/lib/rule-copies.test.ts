@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rule-copies";
+import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 
 describe("which copy of a route a consumer obeys, by its Dubbo release", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consumerLabel, whoObeys } from "@/lib/dubbo/who-obeys";
+import { consumerLabel, whoObeys } from "@/lib/dubbo/rules/who-obeys";
 
 const c = (application: string, host: string, parameters: Record<string, string>) => ({ application, host, parameters });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CreateRouteBody, ReplaceRouteBody, Route } from "@/lib/api/routes";
-import { createBodyOf, holdsBackup, routesBackupSchema, toBackup } from "@/lib/api/routes-backup";
+import type { CreateRouteBody, ReplaceRouteBody, Route } from "@/lib/api/routing/routes";
+import { createBodyOf, holdsBackup, routesBackupSchema, toBackup } from "@/lib/api/routing/routes-backup";
 import { restoreRoutes, type RoutesApi } from "@/scripts/routes-restore";
 
 const route = (over: Partial<Route> = {}): Route => ({

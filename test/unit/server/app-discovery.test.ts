@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { AppDiscovery } from "@/server/registry/app-discovery";
 import { MetadataReport } from "@/server/registry/metadata-report";
-import type { ZkDataReader } from "@/server/registry/zk-data-reader";
+import type { ZkDataReader } from "@/server/registry/zk/zk-data-reader";
 import { silentLogger } from "@/server/runtime/logger";
 import { waitFor } from "../../support/wait-for";
 

@@ -8,7 +8,7 @@ import {
   decodeRegistryCache,
   decodeRegistryCacheSteps,
   encodeRegistryCache,
-} from "@/server/registry/cache-format";
+} from "@/server/registry/cache/cache-format";
 import type { RegistryEntry, ViewSnapshot } from "@/server/registry/registry-view";
 
 const REGISTRY = { servers: ["10.0.0.1:2181", "10.0.0.2:2181"], root: "/dubbo" };

@@ -5,8 +5,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { javaUrlEncode, parseEncodedDubboUrl } from "@/lib/dubbo/url";
 import type { Category } from "@/server/registry/categories";
-import { encodeRegistryCache } from "@/server/registry/cache-format";
-import { type CacheFileSystem, type CacheLoad, cacheFilePath, nodeCacheFileSystem, RegistryCacheFile } from "@/server/registry/registry-cache";
+import { encodeRegistryCache } from "@/server/registry/cache/cache-format";
+import { type CacheFileSystem, type CacheLoad, cacheFilePath, nodeCacheFileSystem, RegistryCacheFile } from "@/server/registry/cache/registry-cache";
 import type { RegistryEntry, ViewSnapshot } from "@/server/registry/registry-view";
 
 const REGISTRY = { servers: ["127.0.0.1:2181"], root: "/dubbo" };

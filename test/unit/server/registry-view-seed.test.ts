@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { parseRegistryAddresses } from "@/lib/dubbo/registry-address";
 import { javaUrlEncode, parseEncodedDubboUrl } from "@/lib/dubbo/url";
 import type { Category } from "@/server/registry/categories";
-import { liveSnapshot } from "@/server/registry/disk-cache";
+import { liveSnapshot } from "@/server/registry/cache/disk-cache";
 import { Registry } from "@/server/registry/registry";
 import { type RegistryEntry, RegistryView, type ViewChange, type ViewSnapshot } from "@/server/registry/registry-view";
-import type { ZkReader } from "@/server/registry/zk-reader";
+import type { ZkReader } from "@/server/registry/zk/zk-reader";
 import { silentLogger } from "@/server/runtime/logger";
 import { waitFor } from "../../support/wait-for";
 

@@ -3,7 +3,7 @@ import { javaUrlEncode } from "@/lib/dubbo/url";
 import { ForbiddenError } from "@/server/errors/auth-errors";
 import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { createLogger, silentLogger } from "@/server/runtime/logger";
-import type { ZkReader } from "@/server/registry/zk-reader";
+import type { ZkReader } from "@/server/registry/zk/zk-reader";
 import { RegistryView, type ViewChange } from "@/server/registry/registry-view";
 import { waitFor } from "../../support/wait-for";
 

@@ -1,9 +1,9 @@
 import zookeeper from "node-zookeeper-client";
 import { describe, expect, it } from "vitest";
 import { isConsoleError } from "@/lib/errors";
-import { aclEntries, aclPermissions, aclRefusalName, aclRefused, createAcl, describeAcl, digestId, permissionBits, permissionLetters } from "@/server/registry/zk-acl";
-import { AclSpecError, formatAclSpec, parseAclSpec } from "@/server/registry/zk-acl-spec";
-import { multiRefused } from "@/server/registry/zk-writes";
+import { aclEntries, aclPermissions, aclRefusalName, aclRefused, createAcl, describeAcl, digestId, permissionBits, permissionLetters } from "@/server/registry/zk/zk-acl";
+import { AclSpecError, formatAclSpec, parseAclSpec } from "@/server/registry/zk/zk-acl-spec";
+import { multiRefused } from "@/server/registry/zk/zk-writes";
 
 const OPS = { username: "ops", password: "pass" };
 

@@ -1,7 +1,7 @@
 import zookeeper from "node-zookeeper-client";
 import { describe, expect, it } from "vitest";
-import { aclRefusalName } from "@/server/registry/zk-acl";
-import { tolerateNewerErrorCodes } from "@/server/registry/zk-error-codes";
+import { aclRefusalName } from "@/server/registry/zk/zk-acl";
+import { tolerateNewerErrorCodes } from "@/server/registry/zk/zk-error-codes";
 
 const create = (code: number, path?: string) => (zookeeper.Exception as unknown as { create(code: number, path?: string): zookeeper.Exception }).create(code, path);
 

@@ -2,7 +2,7 @@ import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import zookeeper from "node-zookeeper-client";
 import { describe, expect, it } from "vitest";
-import { fastGetChildren } from "@/server/registry/zk-fast-children";
+import { fastGetChildren } from "@/server/registry/zk/zk-fast-children";
 
 /** node-zookeeper-client's own jute codec: the reference for the bytes (no typings: used as `any`-free records below). */
 const jute = createRequire(import.meta.url)("node-zookeeper-client/lib/jute") as {

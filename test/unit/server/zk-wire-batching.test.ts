@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type zookeeper from "node-zookeeper-client";
 import { describe, expect, it } from "vitest";
-import { batchZkWire } from "@/server/registry/zk-wire-batching";
+import { batchZkWire } from "@/server/registry/zk/zk-wire-batching";
 
 /** A socket as far as the batching touches it: cork depth and what was written, in order. */
 class FakeSocket {

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { configRouteDeleteQuerySchema, configRoutePutSchema, configRoutesQuerySchema } from "@/lib/api/config-routes";
+import { configRouteDeleteQuerySchema, configRoutePutSchema, configRoutesQuerySchema } from "@/lib/api/routing/config-routes";
 import { endpoint } from "../../_lib/endpoint";
 import { parseJsonBody, parseQuery } from "../../_lib/request-input";
 

@@ -1,4 +1,4 @@
-import { configsQuerySchema, createConfigBodySchema } from "@/lib/api/configs";
+import { configsQuerySchema, createConfigBodySchema } from "@/lib/api/overrides/configs";
 import { createdResponse } from "../../_lib/created-response";
 import { endpoint } from "../../_lib/endpoint";
 import { parseJsonBody, parseQuery } from "../../_lib/request-input";

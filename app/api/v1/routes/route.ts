@@ -1,4 +1,4 @@
-import { createRouteBodySchema, routesQuerySchema } from "@/lib/api/routes";
+import { createRouteBodySchema, routesQuerySchema } from "@/lib/api/routing/routes";
 import { createdResponse } from "../../_lib/created-response";
 import { endpoint } from "../../_lib/endpoint";
 import { parseJsonBody, parseQuery } from "../../_lib/request-input";

@@ -4,16 +4,16 @@ import {
   formatConditionRouterYaml,
   parseConditionRouterYaml,
   type RuleYamlRead,
-} from "@/lib/dubbo/condition-router-yaml";
-import { parseRuleNodeName, ruleDirectory, ruleKeyProblem, ruleNodePath, type RuleNodeName } from "@/lib/dubbo/config-rule-key";
+} from "@/lib/dubbo/rules/condition-router-yaml";
+import { parseRuleNodeName, ruleDirectory, ruleKeyProblem, ruleNodePath, type RuleNodeName } from "@/lib/dubbo/rules/config-rule-key";
 import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { ConsoleError, ValidationError } from "@/lib/errors";
 import { NotFoundError } from "@/server/errors/request-errors";
 import type { Logger } from "../../../runtime/logger";
-import { WatchedReads } from "../../../registry/watched-reads";
-import type { ZkDataReader } from "../../../registry/zk-data-reader";
-import type { ZkWriter } from "../../../registry/zk-session-writer";
-import type { MultiOp } from "../../../registry/zk-writes";
+import { WatchedReads } from "../../../registry/zk/watched-reads";
+import type { ZkDataReader } from "../../../registry/zk/zk-data-reader";
+import type { ZkWriter } from "../../../registry/zk/zk-session-writer";
+import type { MultiOp } from "../../../registry/zk/zk-writes";
 
 /** One `.condition-router` node of the config center, as last read. */
 export interface ConfigRuleNode {

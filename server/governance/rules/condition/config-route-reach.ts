@@ -1,6 +1,6 @@
-import type { ConfigRoute } from "@/lib/api/config-routes";
-import { consumerServiceRuleKey } from "@/lib/dubbo/config-rule-key";
-import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rule-copies";
+import type { ConfigRoute } from "@/lib/api/routing/config-routes";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
+import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import type { ConfigRuleNode } from "./config-center-rules";
 import type { ServiceEntry } from "../../catalog/service-entry";
 

@@ -1,8 +1,8 @@
-import { type ConditionCheck, type ConditionRuleDraft, formatConditionRouterYaml, parseConditionRouterYaml, type RuleYamlRead } from "@/lib/dubbo/condition-router-yaml";
-import { ruleDirectory, ruleNodePath, serviceRuleKey } from "@/lib/dubbo/config-rule-key";
-import type { RouteSpec } from "@/lib/dubbo/route-url";
+import { type ConditionCheck, type ConditionRuleDraft, formatConditionRouterYaml, parseConditionRouterYaml, type RuleYamlRead } from "@/lib/dubbo/rules/condition-router-yaml";
+import { ruleDirectory, ruleNodePath, serviceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
+import type { RouteSpec } from "@/lib/dubbo/rules/route-url";
 import { ConflictError } from "@/server/errors/governance-errors";
-import type { MultiOp, VersionedData } from "../../../registry/zk-writes";
+import type { MultiOp, VersionedData } from "../../../registry/zk/zk-writes";
 
 /**
  * A registry route's copy in the config center, for the consumers that ignore the routers

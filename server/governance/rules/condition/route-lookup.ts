@@ -1,4 +1,4 @@
-import { parseRouteNode } from "@/lib/dubbo/route-url";
+import { parseRouteNode } from "@/lib/dubbo/rules/route-url";
 import { ConflictError } from "@/server/errors/governance-errors";
 import { fingerprintRouteId, idOfRef, parseRouteId, type RouteRef, revisionOf, type StableRef, stableRouteId } from "./route-id";
 

@@ -1,5 +1,5 @@
-import type { Route, RouteCopyState } from "@/lib/api/routes";
-import { parseRouteNode } from "@/lib/dubbo/route-url";
+import type { Route, RouteCopyState } from "@/lib/api/routing/routes";
+import { parseRouteNode } from "@/lib/dubbo/rules/route-url";
 import { javaUrlDecode } from "@/lib/dubbo/url";
 import { fingerprintRouteId, revisionOf } from "./route-id";
 

@@ -2,17 +2,17 @@ import type { ChangeEvent } from "@/lib/api/events";
 import type { AuditEntry } from "@/lib/api/audit";
 import type { Actor } from "@/lib/auth/actor";
 import { PRESET_ROLES } from "@/lib/auth/roles";
-import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routes";
-import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
-import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
-import { parseRouteNode, type RouteReading, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/route-url";
+import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routing/routes";
+import type { ConditionCheck } from "@/lib/dubbo/rules/condition-router-yaml";
+import { parseRuleNodeName } from "@/lib/dubbo/rules/config-rule-key";
+import { parseRouteNode, type RouteReading, rewrittenNodeName, type RouteSpec, routeNodeName } from "@/lib/dubbo/rules/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { NotFoundError } from "@/server/errors/request-errors";
 import { ValidationError } from "@/lib/errors";
 import type { Registry } from "../../../registry/registry";
 import type { RegistryEntry } from "../../../registry/registry-view";
-import { ensurePersistentPath, type MultiOp, readVersioned } from "../../../registry/zk-writes";
+import { ensurePersistentPath, type MultiOp, readVersioned } from "../../../registry/zk/zk-writes";
 import { routeChangeDraft } from "../../audit/route-audit";
 import type { ConfigCenterRules } from "./config-center-rules";
 import { copyKey, type CopyChange, type CopyEnd, type CopyPlan, editableConditions, planCopy } from "./route-copy";
@@ -70,7 +70,7 @@ export interface WriteOptions {
 export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", permissions: PRESET_ROLES.admin, via: "anonymous", address: "local" };
 
 /**
- * Condition routes in the registry's `routers` category (lib/dubbo/route-url.ts): listed
+ * Condition routes in the registry's `routers` category (lib/dubbo/rules/route-url.ts): listed
  * from the registries' in-memory views, written straight to ZooKeeper.
  *
  * - Every write is one ZooKeeper multi: an edit removes the old node and creates the new
@@ -99,7 +99,7 @@ export const CONSOLE_ACTOR: Actor = { name: "console", role: "admin", permission
  *   to the config center, and undo the first when the second fails.)
  * - The rule node's version as read is part of the multi; when it changed in between, the
  *   store reads and plans again, as for the directory.
- * - The route URL remembers the copy (`targets=registry,config-center`, lib/dubbo/route-url.ts):
+ * - The route URL remembers the copy (`targets=registry,config-center`, lib/dubbo/rules/route-url.ts):
  *   an enabled route has its condition in the rule, a disabled one has it taken out (a
  *   rule-level `enabled` would switch off every condition of the service, and one condition
  *   cannot be disabled alone), and enabling puts it back in the same place it would take

@@ -1,5 +1,5 @@
-import type { RoutePreviewBody } from "@/lib/api/route-preview";
-import type { RouteTarget } from "@/lib/api/routes";
+import type { RoutePreviewBody } from "@/lib/api/routing/route-preview";
+import type { RouteTarget } from "@/lib/api/routing/routes";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError, type StrandedConsumer } from "@/lib/errors";
 import { StrandsConsumersError } from "@/server/errors/governance-errors";

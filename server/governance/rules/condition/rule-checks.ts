@@ -1,5 +1,5 @@
-import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routes";
-import type { ConditionCheck } from "@/lib/dubbo/condition-router-yaml";
+import { ROUTE_RULE_MAX_LENGTH } from "@/lib/api/routing/routes";
+import type { ConditionCheck } from "@/lib/dubbo/rules/condition-router-yaml";
 import { isConsoleError, ValidationError } from "@/lib/errors";
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import type { RuleValidator } from "./route-store";

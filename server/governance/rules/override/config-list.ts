@@ -1,4 +1,4 @@
-import type { Config, ConfigTarget } from "@/lib/api/configs";
+import type { Config, ConfigTarget } from "@/lib/api/overrides/configs";
 import { javaUrlDecode, javaUrlEncode } from "@/lib/dubbo/url";
 import { type OverrideDraft, overrideKey } from "@/lib/override/override-draft";
 import { readCenterRule, readRegistryOverride, type ReadOverride } from "@/lib/override/override-reading";

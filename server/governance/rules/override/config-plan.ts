@@ -1,4 +1,4 @@
-import type { ConfigTarget } from "@/lib/api/configs";
+import type { ConfigTarget } from "@/lib/api/overrides/configs";
 import { parseEncodedDubboUrl, type DubboUrl } from "@/lib/dubbo/url";
 import { ConflictError } from "@/server/errors/governance-errors";
 import type { OverrideCopies } from "@/lib/override/override-copies";

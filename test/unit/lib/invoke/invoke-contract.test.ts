@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/fetch-json";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { directUrlParts, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
 import { invokeHref } from "@/lib/format/hrefs";
-import { readInvokeLocation } from "@/lib/invoke/invoke-location";
+import { readInvokeLocation } from "@/lib/invoke/form/invoke-location";
 import { invokeRequestOf, recentEntryOf } from "@/lib/invoke/invoke-request";
-import { DEFAULT_SETTINGS, invokeSettingsSchema, settingsOf } from "@/lib/invoke/invoke-settings";
-import { methodLabel, preselectedMethod } from "@/lib/invoke/method-choice";
-import { readRecent, RECENT_INVOCATIONS_KEPT, type RecentInvocation, withRecent } from "@/lib/invoke/recent-invocations";
+import { DEFAULT_SETTINGS, invokeSettingsSchema, settingsOf } from "@/lib/invoke/form/invoke-settings";
+import { methodLabel, preselectedMethod } from "@/lib/invoke/form/method-choice";
+import { readRecent, RECENT_INVOCATIONS_KEPT, type RecentInvocation, withRecent } from "@/lib/invoke/form/recent-invocations";
 
 const TYPES = "io.dubboconsole.demo.api.TypesService";
 

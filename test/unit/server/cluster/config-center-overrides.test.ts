@@ -3,7 +3,7 @@ import { parseDubboUrl } from "@/lib/dubbo/url";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { ConfigCenterOverrides } from "@/server/cluster/config-center-overrides";
 import type { Invoker } from "@/server/cluster/invoker";
-import { RegistryDirectory } from "@/server/cluster/registry-directory";
+import { RegistryDirectory } from "@/server/cluster/directory/registry-directory";
 import { FakeInvoker, invocation, VALUE } from "./fakes";
 
 const IFACE = "com.foo.DemoService";

@@ -4,7 +4,7 @@ import { ConsoleError } from "@/lib/errors";
 import { ClusterInvoker } from "@/server/cluster/cluster-invoker";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { InvalidParameterError, RetriesExhaustedError } from "@/server/cluster/cluster-errors";
-import { StaticDirectory } from "@/server/cluster/directory";
+import { StaticDirectory } from "@/server/cluster/directory/directory";
 import type { InvokeOutcome } from "@/server/cluster/invoker";
 import type { FailbackStrategy } from "@/server/cluster/strategy/failback";
 import { after, DOWN, FakeInvoker, invocation, testEnv, THROWN, TIMEOUT, VALUE } from "./fakes";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromJava } from "@/server/protocol/hessian/from-java";
-import { JavaObject } from "@/server/protocol/hessian/java-values";
+import { JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 
 const object = (className: string, fields: Record<string, unknown>) => new JavaObject(className, fields as JavaObject["fields"]);

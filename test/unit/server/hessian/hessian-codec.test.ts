@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CodecError } from "@/server/errors/transport-errors";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
 import { encodeHessian, HessianWriter } from "@/server/protocol/hessian/hessian-writer";
-import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java-values";
+import { type HessianValue, JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { seededRandom } from "../../../support/seeded-random";
 
 const hex = (values: HessianValue[]) => encodeHessian(values).toString("hex");

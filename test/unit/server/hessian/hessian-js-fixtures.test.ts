@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
 import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
-import { type HessianValue, JavaDouble } from "@/server/protocol/hessian/java-values";
+import { type HessianValue, JavaDouble } from "@/server/protocol/hessian/java/java-values";
 
 // Java-written hessian2 vectors from hessian.js's test suite (test/fixtures/hessian-js/README.md).
 const ROOT = join(import.meta.dirname, "..", "..", "..", "fixtures", "hessian-js", "v2");

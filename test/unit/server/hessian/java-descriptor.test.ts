@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
-import { descriptorOf, genericTypeName, parseParameterTypes } from "@/server/protocol/hessian/java-descriptor";
+import { descriptorOf, genericTypeName, parseParameterTypes } from "@/server/protocol/hessian/java/java-descriptor";
 
 describe("descriptorOf", () => {
   // Expected strings are ReflectUtils.getDesc of the classes, as DubboCodec writes them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inJavaHashOrder, javaHashOf, javaStringHash } from "@/server/protocol/hessian/java-hash-order";
+import { inJavaHashOrder, javaHashOf, javaStringHash } from "@/server/protocol/hessian/java/java-hash-order";
 
 describe("Java's HashMap order", () => {
   it("hashes strings as String.hashCode and longs as Long.hashCode", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { fromJava } from "@/server/protocol/hessian/from-java";
-import { JavaObject } from "@/server/protocol/hessian/java-values";
+import { JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { toJava } from "@/server/protocol/hessian/to-java";
 import { EMPTY_TYPE_CATALOG } from "@/server/protocol/hessian/type-catalog";
 

@@ -3,7 +3,7 @@ import { ValidationError } from "@/lib/errors";
 import { genericRequest } from "@/server/protocol/hessian/generic-invocation";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
 import { DUBBO_PROTOCOL_VERSION, encodeRequestBody, invocationAttachments, type RpcRequest } from "@/server/protocol/hessian/request-body";
-import { JavaList } from "@/server/protocol/hessian/java-values";
+import { JavaList } from "@/server/protocol/hessian/java/java-values";
 
 const TYPES = "io.dubboconsole.demo.api.TypesService";
 const attachments = invocationAttachments({ interfaceName: TYPES, version: "1.0.0", group: "demo", timeoutMs: 3000 });

@@ -6,7 +6,7 @@ import { CodecError } from "@/server/errors/transport-errors";
 import { RemoteError, RemoteTimeoutError } from "@/server/errors/invoke-errors";
 import { fromJava } from "@/server/protocol/hessian/from-java";
 import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
-import { JavaObject } from "@/server/protocol/hessian/java-values";
+import { JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { decodeResponseBody, errorOfStatus } from "@/server/protocol/hessian/response-body";
 import { typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 

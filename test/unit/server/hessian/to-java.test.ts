@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type JavaTypeRef, parseJavaType } from "@/lib/dubbo/java-type-ref";
 import { parseServiceDefinition } from "@/lib/dubbo/service-definition";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
-import { JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java-values";
+import { JavaDouble, JavaList, JavaMap, JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { toJava } from "@/server/protocol/hessian/to-java";
 import { EMPTY_TYPE_CATALOG, typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
 

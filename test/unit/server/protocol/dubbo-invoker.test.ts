@@ -5,7 +5,7 @@ import { DubboInvoker } from "@/server/protocol/dubbo-invoker";
 import type { Frame } from "@/server/protocol/frame";
 import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
 import { HessianReader } from "@/server/protocol/hessian/hessian-reader";
-import { JavaMap } from "@/server/protocol/hessian/java-values";
+import { JavaMap } from "@/server/protocol/hessian/java/java-values";
 import { RESULT_FLAGS } from "@/server/protocol/hessian/response-body";
 
 /** A connection that answers every request with `value` and keeps each request body. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 import { EMPTY_TYPE_CATALOG, typeCatalogOf } from "@/server/protocol/hessian/type-catalog";
-import { JavaList, JavaMap } from "@/server/protocol/hessian/java-values";
+import { JavaList, JavaMap } from "@/server/protocol/hessian/java/java-values";
 import { bodyPath, invocationMode, prepareArguments } from "@/server/protocol/invocation-mode";
 
 const USER_TYPES = typeCatalogOf([{ type: "io.x.User", items: [], enums: [], properties: { id: "long", name: "java.lang.String" } }]);

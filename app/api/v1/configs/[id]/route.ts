@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { deleteConfigQuerySchema, replaceConfigBodySchema } from "@/lib/api/configs";
+import { deleteConfigQuerySchema, replaceConfigBodySchema } from "@/lib/api/overrides/configs";
 import { NotFoundError } from "@/server/errors/request-errors";
 import { endpoint } from "../../../_lib/endpoint";
 import { parseJsonBody, parseQuery, pathParam } from "../../../_lib/request-input";

@@ -1,6 +1,6 @@
 import { limitKey } from "@/lib/auth/actor";
-import { configPreviewBodySchema } from "@/lib/api/configs";
-import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/route-preview";
+import { configPreviewBodySchema } from "@/lib/api/overrides/configs";
+import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/routing/route-preview";
 import { AnswerTooLargeError } from "@/server/errors/request-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { previewConfig } from "@/server/governance/preview/config-preview-request";

@@ -1,4 +1,4 @@
-import { providerActionBodySchema } from "@/lib/api/configs";
+import { providerActionBodySchema } from "@/lib/api/overrides/configs";
 import { endpoint } from "../../../_lib/endpoint";
 import { parseJsonBody } from "../../../_lib/request-input";
 

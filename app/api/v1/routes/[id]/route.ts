@@ -1,4 +1,4 @@
-import { deleteRouteQuerySchema, replaceRouteBodySchema } from "@/lib/api/routes";
+import { deleteRouteQuerySchema, replaceRouteBodySchema } from "@/lib/api/routing/routes";
 import { endpoint } from "../../../_lib/endpoint";
 import { movedIdResponse } from "../../../_lib/moved-id-response";
 import { parseJsonBody, parseQuery, pathParam } from "../../../_lib/request-input";

@@ -1,5 +1,5 @@
 import { limitKey } from "@/lib/auth/actor";
-import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/route-preview";
+import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/routing/route-preview";
 import { AnswerTooLargeError } from "@/server/errors/request-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
 import { previewRoute } from "@/server/governance/preview/route-preview";

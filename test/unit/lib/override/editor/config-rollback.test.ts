@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "@/lib/api/configs";
+import type { Config } from "@/lib/api/overrides/configs";
 import { configDraft, configRollback } from "@/lib/override/editor/config-rollback";
 
 const config = (patch: Partial<Config> = {}): Config => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AuditDraft, AuditEntry } from "@/lib/api/audit";
 import { auditQuerySchema } from "@/lib/api/audit";
-import type { Route } from "@/lib/api/routes";
-import { routeNodeName } from "@/lib/dubbo/route-url";
+import type { Route } from "@/lib/api/routing/routes";
+import { routeNodeName } from "@/lib/dubbo/rules/route-url";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { decodeAuditNode, encodeAuditDraft, isAuditEntry } from "@/server/governance/audit/audit-entry";
 import { keyOfRouteId, routeHistory, selectAuditPage } from "@/server/governance/audit/audit-query";

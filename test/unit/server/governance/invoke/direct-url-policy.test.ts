@@ -3,7 +3,7 @@ import { PRESET_ROLES } from "@/lib/auth/roles";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
 import { parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
-import type { CatalogService } from "@/server/cluster/catalog-snapshot";
+import type { CatalogService } from "@/server/cluster/directory/catalog-snapshot";
 import { directTargets, MAX_DIRECT_URLS } from "@/server/governance/invoke/direct-url-policy";
 
 const KEY = "io.x.Svc";

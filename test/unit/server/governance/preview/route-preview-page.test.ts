@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMPACT_NAMES_MAX, PREVIEW_PAGE_MAX, type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
+import { IMPACT_NAMES_MAX, PREVIEW_PAGE_MAX, type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/routing/route-preview";
 import { NotFoundError } from "@/server/errors/request-errors";
 import { routeCondition } from "@/lib/routing/evaluate/condition-route";
 import { type PreviewSources, previewRoute } from "@/server/governance/preview/route-preview";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/route-preview";
-import type { Route } from "@/lib/api/routes";
+import { type RoutePreviewRequest, routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/routing/route-preview";
+import type { Route } from "@/lib/api/routing/routes";
 import { NotFoundError } from "@/server/errors/request-errors";
 import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { BLANK_RULE_MESSAGE, RuleSyntaxError } from "@/lib/routing/parse/rule-syntax-error";

@@ -1,4 +1,4 @@
-import { toggleConfigBodySchema } from "@/lib/api/configs";
+import { toggleConfigBodySchema } from "@/lib/api/overrides/configs";
 import { endpoint } from "../../../../_lib/endpoint";
 import { parseOptionalJsonBody, pathParam } from "../../../../_lib/request-input";
 import { revisionInput } from "../../../../_lib/revision-input";

@@ -1,4 +1,4 @@
-import { toggleRouteBodySchema, toggleRouteQuerySchema } from "@/lib/api/routes";
+import { toggleRouteBodySchema, toggleRouteQuerySchema } from "@/lib/api/routing/routes";
 import { endpoint } from "../../../../_lib/endpoint";
 import { optionalRevisionInput } from "../../../../_lib/optional-revision";
 import { parseOptionalJsonBody, parseQuery, pathParam } from "../../../../_lib/request-input";

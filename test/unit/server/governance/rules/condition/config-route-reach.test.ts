@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
-import { parseRuleNodeName } from "@/lib/dubbo/config-rule-key";
+import { parseConditionRouterYaml } from "@/lib/dubbo/rules/condition-router-yaml";
+import { parseRuleNodeName } from "@/lib/dubbo/rules/config-rule-key";
 import { serviceIdOf, serviceKey } from "@/lib/dubbo/service-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { ConfigRuleNode } from "@/server/governance/rules/condition/config-center-rules";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConditionRouterYaml } from "@/lib/dubbo/condition-router-yaml";
-import type { VersionedData } from "@/server/registry/zk-writes";
+import { parseConditionRouterYaml } from "@/lib/dubbo/rules/condition-router-yaml";
+import type { VersionedData } from "@/server/registry/zk/zk-writes";
 import { type CopyChange, conditionEdits, editConditions, planCopy } from "@/server/governance/rules/condition/route-copy";
 import { checkConfigCondition } from "@/server/governance/rules/condition/rule-checks";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeNodeName, ROUTE_DEFAULTS, type RouteSpec } from "@/lib/dubbo/route-url";
+import { routeNodeName, ROUTE_DEFAULTS, type RouteSpec } from "@/lib/dubbo/rules/route-url";
 import { fingerprintRouteId, parseRouteId, revisionOf, stableRouteId } from "@/server/governance/rules/condition/route-id";
 import { idAmong, lookup, namedNodes, routeNodes } from "@/server/governance/rules/condition/route-lookup";
 
