@@ -7,7 +7,7 @@ import { type Draft, emptyDraft, given, propertyDraft, typedJson, typedScalar, w
 import { issuePath } from "@/lib/invoke/form/field-issue";
 import { TypeResolver } from "@/lib/invoke/form/field-spec";
 
-const FIXTURE = join(import.meta.dirname, "..", "..", "..", "fixtures", "registry", "definition-3.3.6-TypesService.json");
+const FIXTURE = join(import.meta.dirname, "..", "..", "..", "..", "fixtures", "registry", "definition-3.3.6-TypesService.json");
 const definition = parseServiceDefinition(readFileSync(FIXTURE, "utf8"));
 if (!definition.ok) throw new Error(definition.reason);
 const types = new TypeResolver(definition.value.types);

@@ -6,7 +6,7 @@ import { isNullable, isScalar, TypeResolver } from "@/lib/invoke/form/field-spec
 import { scalarFromJson, scalarToJson } from "@/lib/invoke/scalar-value";
 import { USER_PROPERTIES } from "../../../../support/demo-signatures";
 
-const FIXTURES = join(import.meta.dirname, "..", "..", "..", "fixtures", "registry");
+const FIXTURES = join(import.meta.dirname, "..", "..", "..", "..", "fixtures", "registry");
 
 function typesOf(file: string) {
   const parsed = parseServiceDefinition(readFileSync(join(FIXTURES, file), "utf8"));
