@@ -71,6 +71,8 @@ export function ConfigsTable({
             </TD>
             <TD data-label="Sets" className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="config-parameters">
               {Object.entries(c.parameters)
+                // By name: the registry copy's URL and the YAML may list them in different orders.
+                .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
                 .map(([k, v]) => `${k}=${v}`)
                 .join(" ")}
             </TD>

@@ -248,7 +248,7 @@ describe("the Configuration tab's editor", () => {
     await editor.waitFor({ state: "detached" });
     const row = page.getByTestId("configs-table").locator("[data-config]");
     await row.first().waitFor();
-    expect(await row.getByTestId("config-parameters").textContent()).toBe("timeout=4500 retries=0");
+    expect(await row.getByTestId("config-parameters").textContent()).toBe("retries=0 timeout=4500");
     expect(await zk.getData(CENTER_NODE)).toContain('"timeout": "4500"');
     const saved = await listed();
     expect(saved.map((c) => [c.scope, c.side, c.parameters, c.origin])).toEqual([["service", "consumer", { timeout: "4500", retries: "0" }, "console"]]);

@@ -142,7 +142,7 @@ describe("the navigation on a desktop (1400 px)", () => {
     // Invoke and Users show once the session says the role may (authentication is off here: the anonymous admin).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke", exact: true }).waitFor();
     const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
-    expect(nav).toEqual(["Services", "Applications", "Routes", "Invoke", "Audit", "Registry status", "Users"]);
+    expect(nav).toEqual(["Services", "Applications", "Routes", "Configs", "Invoke", "Audit", "Registry status", "Users"]);
     expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
   });
 });
