@@ -116,7 +116,8 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
     { config: { scope: "application", application: "demo-consumer-27", side: "consumer", parameters: { timeout: "300" } }, service: GREETING },
   ],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
-  providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0 }],
+  providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
+  providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],
   invokeRequestSchema: () => [{ service: GREETING, method: "greet", parameterTypes: ["java.lang.String"], args: ["fuzz"], timeoutMs: 5_000 }, { service: GREETING, method: "greet", args: ["x"], provider: rig.providers[0]!.address, attachments: { k: "v" } }],
   routePreviewBodySchema: () => [
     { service: SERVICE, rule: "host = 10.0.0.1 => host = 10.0.0.2", consumer: `consumer://10.0.0.1/${SERVICE}?application=fuzz`, providers: [`dubbo://10.0.0.2:20880/${SERVICE}?application=p`], include: ["chain", "impact", "other-semantics"] },

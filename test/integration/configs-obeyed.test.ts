@@ -1,21 +1,35 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as byId from "@/app/api/v1/configs/[id]/route";
+import * as configs from "@/app/api/v1/configs/route";
+import * as offline from "@/app/api/v1/providers/offline/route";
+import * as online from "@/app/api/v1/providers/online/route";
+import * as weight from "@/app/api/v1/providers/weight/route";
+import { type Config, type ConfigTarget, configSchema, configsResponseSchema } from "@/lib/api/overrides/configs";
+import { serviceKey } from "@/lib/dubbo/service-key";
+import { parseConfig } from "@/server/runtime/config";
+import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { type ConsumerCall, type ConsumerHandle, DEMO, type ProviderHandle, startConsumer, startProvider } from "../support/dubbo-peers";
-import { type CenterItem, deleteAllCopies, deleteCopy, type OverrideService, type OverrideSide, type WrittenCopy, writeCenterRule, writeRegistryOverride } from "../support/override-copies-zk";
+import { copiesOf, deleteAllCopies, type OverrideService } from "../support/override-copies-zk";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
 /**
  * Issue 16, "Done when": configurators (overrides) are obeyed by real consumers. Two Dubbo
  * 2.7.23 providers of one service (GreetingService and FaultService under versions no other
- * peer provides) and a real 2.7.23 and a real 3.3.6 consumer of them, each through either
- * copy: the registry's `configurators` category and the config center's
- * `{interface}:{version}:{group}.configurators` rule, written raw to ZooKeeper
- * (test/support/override-copies-zk.ts), so what is proved is what the consumers obey. Every
- * copy is consumer side, so the providers never re-register: what changes is the consumers' doing.
- * - weight 900 on provider A (B at 100): each consumer sends 75%..98% of 200
- *   consecutive calls to A; deleting the copy restores an even split;
- * - `disabled=true` for A: each sends none to A within seconds while B serves; deleting it (online) restores A;
- * - a consumer-side `timeout` of 300 ms: a 1.5 s call fails after about 300 ms; deleting it lets it answer again.
+ * peer provides) and a real 2.7.23 and a real 3.3.6 consumer of them. Every config is saved
+ * through the console's HTTP handlers, called in-process on an engine of the test's own
+ * against the rig's ZooKeeper, each written to ONE copy (`targets`), so each release is
+ * proved to obey each copy: the registry's `configurators` category (`["registry"]`) and
+ * the config center's `{interface}:{version}:{group}.configurators` rule (`["center"]`).
+ * ZooKeeper is read back by hand (test/support/override-copies-zk.ts) to see that the one
+ * copy, and only it, was written and is gone again. Every config is consumer side, so the
+ * providers never re-register: what changes is the consumers' doing.
+ * - POST /api/v1/providers/weight 900 for provider A (B at 100): each consumer sends 75%..98%
+ *   of 200 consecutive calls to A; DELETE /api/v1/configs/{id} restores an even split;
+ * - POST /api/v1/providers/offline for A: each sends none to A within seconds while B serves;
+ *   POST /api/v1/providers/online brings A back;
+ * - POST /api/v1/configs, a consumer-side `timeout` of 300 ms: a 1.5 s call fails after about
+ *   300 ms; DELETE lets it answer again.
  *
  * Two conditions the weight needs, arranged as an operator's providers are and measured in this rig:
  * - Warm-up over. A consumer scales a provider's weight by uptime / `warmup` (10 minutes by
@@ -34,6 +48,7 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
  *   written out), as an operator's must for 3.x consumers to weigh them at all.
  */
 
+
 const rig = inject("rig");
 /** Versions no other peer provides, so these providers are the only ones. */
 const GREETING: OverrideService = { interface: DEMO.greeting.interface, group: "", version: "16.0.0" };
@@ -48,6 +63,7 @@ const TIMEOUT_OVERRIDE_MS = 300;
 /** "Within seconds": from the write until a consumer sends nothing more to the provider taken offline. */
 const OFFLINE_WITHIN_MS = 10_000;
 
+let engine: Engine;
 let zk: TestZk;
 let a: ProviderHandle;
 let b: ProviderHandle;
@@ -58,6 +74,7 @@ let providersReadyAt = 0;
 beforeAll(async () => {
   zk = await connectTestZk(rig.zkConnectString);
   for (const service of [GREETING, FAULT]) await deleteAllCopies(zk, service);
+  engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error", CONSOLE_WRITE_RATE: "100000/100000" }));
   const provider = (host: string) =>
     startProvider({ line: "2.7", registry: rig.zkAddress, host, app: `configs-obeyed-${host.split(".").pop()}`, services: ["greeting", "fault"], greetingVersion: GREETING.version, faultVersion: FAULT.version, warmupMs: WARMUP_MS, weight: 100 });
   const consumer = (line: "2.7" | "3.3") =>
@@ -69,8 +86,15 @@ beforeAll(async () => {
     { release: "2.7.23", handle: c27 },
     { release: "3.3.6", handle: c33 },
   ];
-  // Both consumers see both providers before any test writes a copy.
+  // Both consumers see both providers, and the console sees both (its stranding check judges them), before any test writes a config.
   await Promise.all(consumers.map((c) => waitFor(`the ${c.release} consumer served by both providers`, () => [a.address, b.address].every((p) => c.handle.servedBy().includes(p)), 60_000)));
+  await waitFor("the console's catalog holding both providers", () => {
+    try {
+      return engine.catalog.routing(serviceKey(GREETING)).providers.length === 2;
+    } catch {
+      return false;
+    }
+  }, 30_000);
 });
 
 afterAll(async () => {
@@ -78,16 +102,56 @@ afterAll(async () => {
     for (const service of [GREETING, FAULT]) await deleteAllCopies(zk, service);
     zk.close();
   }
+  await findEngine()?.close();
   await Promise.all([...(consumers ?? []).map((c) => c.handle.stop()), a?.stop(), b?.stop()]);
 });
 
-/** Writes one copy of a consumer-side configurator for `service`, for provider `address` (registry) or `providerAddresses` (center). */
-function writeCopy(copy: WrittenCopy["copy"], service: OverrideService, provider: string | undefined, parameters: Record<string, string>): Promise<WrittenCopy> {
-  const side: OverrideSide = "consumer";
-  if (copy === "registry") return writeRegistryOverride(zk, service, provider ?? "0.0.0.0", side, parameters);
-  const item: CenterItem = provider ? { side, providerAddresses: [provider], parameters } : { side, parameters };
-  return writeCenterRule(zk, service, [item]);
+type Handler = (request: Request) => Promise<Response>;
+
+/** Calls a route handler in-process as the console's HTTP server would; answers the status and JSON body. */
+async function call(handler: Handler, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const init: RequestInit = body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const res = await handler(new Request(`http://console${path}`, init));
+  return { status: res.status, json: await res.json() };
 }
+
+/** Calls `handler` and expects `status`, saying the body when it is not. */
+async function expectStatus(handler: Handler, method: string, path: string, body: unknown, status: number): Promise<unknown> {
+  const res = await call(handler, method, path, body);
+  expect(res.status, `${method} ${path} ${JSON.stringify(body)} → ${JSON.stringify(res.json)}`).toBe(status);
+  return res.json;
+}
+
+/** Waits until GET /api/v1/configs lists `config` at its revision (an edit or delete names what the console has read). */
+const listed = (config: Config) =>
+  waitFor(`config ${config.id} at ${config.revision} in the list`, async () => {
+    const res = await call(configs.GET, "GET", `/api/v1/configs?service=${config.service}`);
+    return configsResponseSchema.parse(res.json).configs.some((c) => c.id === config.id && c.revision === config.revision);
+  });
+
+/** DELETE /api/v1/configs/{id} at its revision, once the console has read it. */
+async function deleteConfig(config: Config): Promise<void> {
+  await listed(config);
+  expect(await expectStatus(byId.DELETE, "DELETE", `/api/v1/configs/${encodeURIComponent(config.id)}?revision=${encodeURIComponent(config.revision)}`, undefined, 200)).toEqual({ deleted: true, id: config.id });
+}
+
+/**
+ * What ZooKeeper holds for `service` after a config went to `target` only: the registry copy
+ * is one `override://` URL carrying `expected` and no rule; the center copy a rule with it and no URL.
+ */
+async function expectOnlyCopy(service: OverrideService, target: ConfigTarget, expected: readonly string[]): Promise<void> {
+  const copies = await copiesOf(zk, service);
+  if (target === "registry") {
+    expect(copies.center).toBeNull();
+    expect(copies.registry).toHaveLength(1);
+    for (const part of expected) expect(copies.registry[0]).toContain(part);
+  } else {
+    expect(copies.registry).toEqual([]);
+    for (const part of expected) expect(copies.center).toContain(part);
+  }
+}
+
+const expectNoCopies = async (service: OverrideService) => expect(await copiesOf(zk, service)).toEqual({ registry: [], center: null });
 
 /** Waits until `consumer` has made `n` GreetingService calls after call index `from`, and answers them. */
 const nextCalls = (consumer: ConsumerHandle, from: number, n: number, what: string): Promise<ConsumerCall[]> =>
@@ -121,13 +185,21 @@ afterAll(() => {
   if (figures.length) console.info(`configs-obeyed:\n  ${figures.join("\n  ")}`);
 });
 
-describe.each(["registry", "config-center"] as const)("a consumer-side configurator in the %s copy, against real 2.7.23 and 3.3.6 consumers of two 2.7.23 providers", (copy) => {
-  it("weight 900 on A (B at its registered 100) sends 75%..98% of 200 consecutive calls to A from each consumer; deleting it splits them evenly again", async () => {
+describe.each([
+  { copy: "registry", target: "registry" },
+  { copy: "config-center", target: "center" },
+] as const)("a consumer-side config saved through the API to the $copy copy only, against real 2.7.23 and 3.3.6 consumers of two 2.7.23 providers", ({ copy, target }) => {
+  const provider = (address: string) => ({ service: GREETING.interface, version: GREETING.version, address });
+
+  it("POST /providers/weight 900 for A (B at its registered 100) sends 75%..98% of 200 consecutive calls to A from each consumer; deleting the config splits them evenly again", async () => {
     // Past the providers' warm-up, as an operator's providers long up are (see the file's comment).
     await waitFor("the providers' warm-up over", () => Date.now() > providersReadyAt + WARMUP_MS);
-    const written = await writeCopy(copy, GREETING, a.address, { weight: "900" });
+    const saved = configSchema.parse(await expectStatus(weight.POST, "POST", "/api/v1/providers/weight", { ...provider(a.address), weight: 900, targets: [target] }, 200));
+    expect(saved).toMatchObject({ side: "consumer", providerAddresses: [a.address], parameters: { weight: "900" }, targets: [target] });
+    await expectOnlyCopy(GREETING, target, target === "registry" ? [`override://${a.address}/`, "weight=900", "version=16.0.0"] : [`providerAddresses: ["${a.address}"]`, '"weight": "900"']);
     const weighted = await Promise.all(consumers.map((c) => shareAfter(c, "most of 40 calls in a row to A", (s) => s >= 0.75)));
-    await deleteCopy(zk, written);
+    await deleteConfig(saved);
+    await expectNoCopies(GREETING);
     const even = await Promise.all(consumers.map((c) => shareAfter(c, "about half of 40 calls in a row to A", (s) => s <= 0.65)));
     consumers.forEach((c, i) => figures.push(`${copy} weight 900: ${c.release} sent ${(weighted[i]! * 100).toFixed(1)}% of 200 calls to A, ${(even[i]! * 100).toFixed(1)}% once deleted`));
     for (const share of weighted) {
@@ -140,11 +212,13 @@ describe.each(["registry", "config-center"] as const)("a consumer-side configura
     }
   });
 
-  it("disabled=true for A: each consumer sends none to A within seconds while B serves; deleting it (online) brings A back", async () => {
+  it("POST /providers/offline for A: each consumer sends none to A within seconds while B serves; POST /providers/online brings A back", async () => {
     const starts = consumers.map((c) => c.handle.calls().length);
     const wroteAt = Date.now();
-    const written = await writeCopy(copy, GREETING, a.address, { disabled: "true" });
-    const offline = await Promise.all(
+    const saved = configSchema.parse(await expectStatus(offline.POST, "POST", "/api/v1/providers/offline", { ...provider(a.address), targets: [target] }, 200));
+    expect(saved).toMatchObject({ side: "consumer", providerAddresses: [a.address], parameters: { disabled: "true" }, targets: [target] });
+    await expectOnlyCopy(GREETING, target, target === "registry" ? [`override://${a.address}/`, "disabled=true", "version=16.0.0"] : [`providerAddresses: ["${a.address}"]`, '"disabled": "true"']);
+    const offlineFigures = await Promise.all(
       consumers.map(async (c, i) => {
         // The first call after which every call goes to B: 20 in a row, then 100 more.
         const settled = await waitFor(`the ${c.release} consumer: 20 calls in a row to B`, () => {
@@ -156,28 +230,33 @@ describe.each(["registry", "config-center"] as const)("a consumer-side configura
         return { ms, after };
       }),
     );
+    await listed(saved);
     const onlineFrom = consumers.map((c) => c.handle.calls().length);
-    const deletedAt = Date.now();
-    await deleteCopy(zk, written);
-    const online = await Promise.all(
+    const onlineAt = Date.now();
+    expect(await expectStatus(online.POST, "POST", "/api/v1/providers/online", provider(a.address), 200)).toEqual({ deleted: [saved.id] });
+    await expectNoCopies(GREETING);
+    const back = await Promise.all(
       consumers.map(async (c, i) => {
         await waitFor(`the ${c.release} consumer served by A again`, () => c.handle.calls().slice(onlineFrom[i]).some((x) => x.ok && x.provider === a.address), 30_000);
-        return Date.now() - deletedAt;
+        return Date.now() - onlineAt;
       }),
     );
-    consumers.forEach((c, i) => figures.push(`${copy} offline: ${c.release} stopped calling A within ${offline[i]!.ms} ms, back on A ${online[i]} ms after the delete`));
-    for (const { ms, after } of offline) {
+    consumers.forEach((c, i) => figures.push(`${copy} offline: ${c.release} stopped calling A within ${offlineFigures[i]!.ms} ms, back on A ${back[i]} ms after online`));
+    for (const { ms, after } of offlineFigures) {
       expect(ms).toBeLessThan(OFFLINE_WITHIN_MS);
       expect(after.filter((x) => !x.ok || x.provider !== b.address)).toEqual([]);
     }
   });
 
-  it(`a consumer-side timeout of ${TIMEOUT_OVERRIDE_MS} ms makes a ${SLOW_MS} ms call fail after about ${TIMEOUT_OVERRIDE_MS} ms; deleting it lets it answer again`, async () => {
+  it(`POST /configs, a consumer-side timeout of ${TIMEOUT_OVERRIDE_MS} ms, makes a ${SLOW_MS} ms call fail after about ${TIMEOUT_OVERRIDE_MS} ms; deleting it lets it answer again`, async () => {
     // Before: the reference's 3 s lets the 1.5 s call answer.
     const before = await Promise.all(consumers.map((c) => waitFor(`a slow call of the ${c.release} consumer answered`, () => c.handle.slowCalls().find((x) => x.ok), 30_000)));
     // Calls before the write (an earlier test's included) do not count.
     const fromSeq = consumers.map((c) => c.handle.slowCalls().at(-1)?.seq ?? 0);
-    const written = await writeCopy(copy, FAULT, undefined, { timeout: String(TIMEOUT_OVERRIDE_MS) });
+    const body = { scope: "service", service: FAULT.interface, version: FAULT.version, side: "consumer", parameters: { timeout: String(TIMEOUT_OVERRIDE_MS) }, targets: [target] };
+    const saved = configSchema.parse(await expectStatus(configs.POST, "POST", "/api/v1/configs", body, 201));
+    expect(saved).toMatchObject({ scope: "service", key: `${FAULT.interface}:${FAULT.version}:`, side: "consumer", addresses: [], providerAddresses: [], parameters: { timeout: String(TIMEOUT_OVERRIDE_MS) }, targets: [target] });
+    await expectOnlyCopy(FAULT, target, target === "registry" ? ["override://0.0.0.0/", `timeout=${TIMEOUT_OVERRIDE_MS}`, "version=16.0.0"] : [`"timeout": "${TIMEOUT_OVERRIDE_MS}"`]);
     const failed = await Promise.all(
       consumers.map(async (c, i) => {
         const first = await waitFor(`a slow call of the ${c.release} consumer timed out`, () => c.handle.slowCalls().find((x) => x.seq > fromSeq[i]! && !x.ok && x.ms < SLOW_MS)?.seq, 30_000);
@@ -188,7 +267,8 @@ describe.each(["registry", "config-center"] as const)("a consumer-side configura
         }, 30_000);
       }),
     );
-    await deleteCopy(zk, written);
+    await deleteConfig(saved);
+    await expectNoCopies(FAULT);
     const after = await Promise.all(
       consumers.map((c, i) => waitFor(`a slow call of the ${c.release} consumer answered again`, () => c.handle.slowCalls().find((x) => x.seq > failed[i]!.at(-1)!.seq && x.ok), 30_000)),
     );

@@ -190,14 +190,25 @@ const providerFields = {
   allowStranding,
 };
 
-/** Body of POST /api/v1/providers/offline and /online. */
+/** Body of POST /api/v1/providers/online (it deletes whole configs, so it names no `targets`). */
 export const providerActionBodySchema = z.strictObject(providerFields, { error: bodyIssue });
 export type ProviderActionBody = z.output<typeof providerActionBodySchema>;
 
-/** Body of POST /api/v1/providers/weight: `weight` a Java int from 0 (no calls) to 2147483647 (Dubbo's default is 100). */
+/**
+ * Body of POST /api/v1/providers/offline: the provider, and `targets`, the copies a new
+ * offline config is written to (both when left out; an existing one is answered as it is).
+ */
+export const providerOfflineBodySchema = z.strictObject({ ...providerFields, targets: targetsField.optional() }, { error: bodyIssue });
+export type ProviderOfflineBody = z.output<typeof providerOfflineBodySchema>;
+
+/**
+ * Body of POST /api/v1/providers/weight: `weight` a Java int from 0 (no calls) to 2147483647
+ * (Dubbo's default is 100); `targets` the copies (left out: the existing weight config's, or both).
+ */
 export const providerWeightBodySchema = z.strictObject(
   {
     ...providerFields,
+    targets: targetsField.optional(),
     weight: z
       .number({ error: (issue) => `weight must be a whole number from 0 to 2147483647, got ${shown(issue.input)}` })
       .int({ error: (issue) => `weight must be a whole number from 0 to 2147483647, got ${String(issue.input)}` })

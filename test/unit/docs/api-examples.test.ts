@@ -24,7 +24,7 @@ import { routePreviewBodySchema, routePreviewResponseSchema } from "@/lib/api/ro
 import { parseConditionRule } from "@/lib/routing/parse/condition-rule";
 import { previewRoute } from "@/server/governance/preview/route-preview";
 import { exampleSources } from "./route-preview-example";
-import { configPreviewBodySchema, configsResponseSchema, createConfigBodySchema, draftOfBody, providerActionBodySchema, providerWeightBodySchema } from "@/lib/api/overrides/configs";
+import { configPreviewBodySchema, configsResponseSchema, createConfigBodySchema, draftOfBody, providerOfflineBodySchema, providerWeightBodySchema } from "@/lib/api/overrides/configs";
 import { javaUrlEncode } from "@/lib/dubbo/url";
 import { planConfig } from "@/server/governance/rules/override/config-plan";
 import { listConfigs } from "@/server/governance/rules/override/config-list";
@@ -57,7 +57,7 @@ describe("the examples of docs/api.md", () => {
     const [list, create, offline, weight] = examples("## Configs");
     const body = configsResponseSchema.parse(list);
     const draft = draftOfBody(createConfigBodySchema.parse(create));
-    const off = providerActionBodySchema.parse(offline);
+    const off = providerOfflineBodySchema.parse(offline);
     expect(providerWeightBodySchema.parse(weight).weight).toBe(900);
     const dir = javaUrlEncode(off.service);
     const key = `${off.service}::`;

@@ -1,5 +1,5 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { Config, ConfigsQuery, ConfigsResponse, ConfigTarget, CreateConfigBody, DeletedConfig, ProviderActionBody, ProviderWeightBody, ReplaceConfigBody } from "@/lib/api/overrides/configs";
+import type { Config, ConfigsQuery, ConfigsResponse, ConfigTarget, CreateConfigBody, DeletedConfig, ProviderActionBody, ProviderOfflineBody, ProviderWeightBody, ReplaceConfigBody } from "@/lib/api/overrides/configs";
 import { draftOfBody } from "@/lib/api/overrides/configs";
 import type { ChangeEvent } from "@/lib/api/events";
 import type { Actor } from "@/lib/auth/actor";
@@ -158,15 +158,16 @@ export class ConfigStore {
   /**
    * Takes a provider out of its consumers' rotation: a consumer-side `disabled=true` for
    * `providerAddresses: [address]` (center) and `override://{address}/{interface}?disabled=true`
-   * (registry). Answers the existing config when the provider is already offline by one.
+   * (registry), or only the copies `targets` names. Answers the existing config when the
+   * provider is already offline by one.
    */
-  async offline(body: ProviderActionBody, actor: Actor = CONSOLE_ACTOR): Promise<Config> {
+  async offline(body: ProviderOfflineBody, actor: Actor = CONSOLE_ACTOR): Promise<Config> {
     const draft = providerDraft(body, { disabled: "true" });
     const { index } = body.registry === undefined ? this.byIndex(0) : this.byName(body.registry);
     return (await this.write(index, placeOf(draft), (listing) => {
       const same = listing.find((c) => isProviderConfig(c, draft, "disabled") && c.config.enabled && c.config.readOnly === null);
       if (same) return null;
-      return { edit: { removeNodes: [], draft, targets: defaultTargets(draft) }, before: null };
+      return { edit: { removeNodes: [], draft, targets: body.targets ?? defaultTargets(draft) }, before: null };
     }, actor, body.allowStranding === true, (listing) => listing.find((c) => isProviderConfig(c, draft, "disabled") && c.config.enabled)?.config))!;
   }
 
@@ -186,14 +187,14 @@ export class ConfigStore {
     return { deleted };
   }
 
-  /** Sets a provider's weight: the console's weight config for that address, changed or created. */
+  /** Sets a provider's weight: the console's weight config for that address, changed or created, in the copies `targets` names (left out: where it is, or both). */
   async weight(body: ProviderWeightBody, actor: Actor = CONSOLE_ACTOR): Promise<Config> {
     const draft = providerDraft(body, { weight: String(body.weight) });
     const { index } = body.registry === undefined ? this.byIndex(0) : this.byName(body.registry);
     return (await this.write(index, placeOf(draft), (listing) => {
       const same = listing.find((c) => isProviderConfig(c, draft, "weight") && c.config.readOnly === null);
-      if (same && same.config.parameters.weight === draft.parameters.weight && same.config.enabled) return null;
-      return { edit: { ...(same?.item ? { index: same.item.index } : {}), removeNodes: same ? same.nodes : [], draft, targets: same ? targetsOr(same.config.targets, draft) : defaultTargets(draft) }, before: same?.config ?? null };
+      if (same && same.config.parameters.weight === draft.parameters.weight && same.config.enabled && (body.targets === undefined || sameTargets(same.config.targets, body.targets))) return null;
+      return { edit: { ...(same?.item ? { index: same.item.index } : {}), removeNodes: same ? same.nodes : [], draft, targets: targetsOr(body.targets ?? same?.config.targets ?? defaultTargets(draft), draft) }, before: same?.config ?? null };
     }, actor, body.allowStranding === true, (listing) => listing.find((c) => isProviderConfig(c, draft, "weight"))?.config))!;
   }
 
@@ -391,6 +392,10 @@ function defaultTargets(draft: OverrideDraft): ConfigTarget[] {
 function targetsOr(targets: readonly ConfigTarget[], draft: OverrideDraft): ConfigTarget[] {
   const t = targets.filter((x) => x === "center" || draft.scope === "service");
   return t.length > 0 ? t : defaultTargets(draft);
+}
+
+function sameTargets(a: readonly ConfigTarget[], b: readonly ConfigTarget[]): boolean {
+  return a.length === b.length && a.every((t) => b.includes(t));
 }
 
 function providerDraft(body: ProviderActionBody, parameters: Record<string, string>): OverrideDraft {

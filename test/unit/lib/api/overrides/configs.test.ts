@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createConfigBodySchema, draftOfBody, providerWeightBodySchema, refusedParameterReason } from "@/lib/api/overrides/configs";
+import { createConfigBodySchema, draftOfBody, providerActionBodySchema, providerOfflineBodySchema, providerWeightBodySchema, refusedParameterReason } from "@/lib/api/overrides/configs";
 
 const IFACE = "com.example.DemoService";
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => (r.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -35,6 +35,15 @@ describe("configs contract", () => {
     expect(messages(providerWeightBodySchema.safeParse({ ...ok, weight: 2147483648 })).join()).toMatch(/weight must be a whole number/);
     expect(messages(providerWeightBodySchema.safeParse({ ...ok, weight: 1.5 })).join()).toMatch(/weight/);
     expect(messages(providerWeightBodySchema.safeParse({ ...ok, address: "*", weight: 1 })).join()).toMatch(/address/);
+  });
+
+  it("lets offline and weight name their copies, and online none (it deletes whole configs)", () => {
+    const ok = { service: IFACE, address: "10.0.0.1:20880" };
+    expect(providerOfflineBodySchema.parse({ ...ok, targets: ["registry"] }).targets).toEqual(["registry"]);
+    expect(providerWeightBodySchema.parse({ ...ok, weight: 900, targets: ["center"] }).targets).toEqual(["center"]);
+    expect(messages(providerOfflineBodySchema.safeParse({ ...ok, targets: [] })).join()).toMatch(/targets must name each of registry and center at most once, and at least one/);
+    expect(messages(providerWeightBodySchema.safeParse({ ...ok, weight: 1, targets: ["zk"] })).join()).toMatch(/targets may hold "registry" and "center", got "zk"/);
+    expect(messages(providerActionBodySchema.safeParse({ ...ok, targets: ["center"] })).join()).toMatch(/unknown field "targets"/);
   });
 });
 
