@@ -120,6 +120,8 @@ export async function benchConfigPreview(rounds: number): Promise<string[]> {
     `    ${"previewOverrides".padEnd(46)}: median ${m.toFixed(2)} ms ${goal(m, GOAL_MS, show)}, p95 ${p95(ours.ms).toFixed(2)} ms`,
     `    ${"  ratio to Java".padEnd(46)}: ${(m / java).toFixed(3)} ${goal(m / java, 1, times, true)}`,
   );
+  // BENCH_CONFIG_NO_WIDE=1 (iterating on the draft alone) leaves the second draft out.
+  if (process.env.BENCH_CONFIG_NO_WIDE) return [...out, `  at the end: ${load()}`];
   const everyone = time(wide, Math.min(rounds, 3), 0);
   out.push(`    ${"a timeout for all (0.0.0.0; not a goal)".padEnd(46)}: median ${median(everyone.ms).toFixed(2)} ms, p95 ${p95(everyone.ms).toFixed(2)} ms (every provider of every consumer configured)`);
   out.push(`  at the end: ${load()}`);

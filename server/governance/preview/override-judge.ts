@@ -82,6 +82,23 @@ export class CandidateIndex {
     this.anyHeld = lists.some((l) => l.length > 0);
   }
 
+  /**
+   * Whether every rule that may reach all providers decides alike for providers whose merged
+   * URL has the same values of the keys it reads or writes (2.7.23's configure): no port (a
+   * port is matched against the target's), no `providerAddresses`, no 3.x match, and not a
+   * config-center rule of the provider side (matched by the target's host and port).
+   */
+  generalProviderFree(): boolean {
+    return this.general.every((l) =>
+      l.every((h) => {
+        const rule = h.configurator.url;
+        if (rule.port !== 0 || h.configurator.match !== undefined || rawParam(rule, "providerAddresses") !== undefined) return false;
+        const version = rawParam(rule, "configVersion");
+        return version === undefined || version === "" || rawParam(rule, "side") !== "provider";
+      }),
+    );
+  }
+
   /** The providers some rule reaches that does not reach all. */
   targets(): Set<number> {
     const out = new Set<number>();
@@ -202,7 +219,35 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   const judge = (i: number, candidates: (readonly Held[])[]) => {
     touched.set(i, consumer.semantics === "2.7" ? configured27(providers[i]!, consumer.url, candidates, ctx, keys, targetKeys) : configured3(providers[i]!, consumer.url, candidates, ctx, keys));
   };
-  if (index.anyGeneral) {
+  if (index.anyGeneral && consumer.semantics === "2.7" && index.generalProviderFree()) {
+    // Every provider is reached, by rules whose outcome depends only on the merged URL's values of the keys they read or write.
+    const targets = index.targets();
+    const base = baseFor(false);
+    const classKeys = ruleKeys(sources, []);
+    const overlays = new Map<string, PairView>();
+    for (let i = 0; i < providers.length; i++) {
+      if (targets.has(i)) {
+        judge(i, index.for(i)!);
+        continue;
+      }
+      const p = providers[i]!;
+      const id = [p.username, p.path, ...classKeys.map((k) => mergedValue(p, consumer.url, k) ?? "\u0001")].join("\u0000");
+      let overlay = overlays.get(id);
+      if (overlay === undefined) {
+        const full = configured27(p, consumer.url, index.for(i)!, ctx, keys, targetKeys);
+        const values: PreviewValues = {};
+        const by: Record<string, DecidedBy> = {};
+        for (const k of keys) {
+          if (!classKeys.includes(k)) continue;
+          values[k] = full.values[k]!;
+          by[k] = full.by[k]!;
+        }
+        overlays.set(id, (overlay = { values, by }));
+      }
+      const own = base[i]!;
+      touched.set(i, { values: { ...own.values, ...overlay.values }, by: { ...own.by, ...overlay.by } });
+    }
+  } else if (index.anyGeneral) {
     for (let i = 0; i < providers.length; i++) judge(i, index.for(i)!);
   } else if (index.anyHeld) {
     for (const i of [...index.targets()].sort((a, b) => a - b)) judge(i, index.for(i)!);

@@ -1,5 +1,7 @@
 import { CONFIG_PREVIEW_LIST_MAX, type PreviewProviderSideRow } from "@/lib/api/overrides/config-preview";
-import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
+import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
+import { javaUrlEncode, type DubboUrl, urlAddress } from "@/lib/dubbo/url";
+import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import type { ConfigureContext } from "@/lib/override/configure";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
@@ -33,10 +35,7 @@ function otherSide(h: Held, side: string | undefined): boolean {
  * provider's own host: provider-side keys land here, and a provider whose URL changes
  * re-exports and registers the new URL, which its consumers then read.
  */
-function configuredProvider(provider: DubboUrl, held: HeldCopies, keys: readonly string[]): PairView | null {
-  const release = providerSemantics(provider);
-  // The override subscription (RegistryProtocol.getSubscribedOverrideUrl) is the provider's URL asking for `configurators`.
-  const sources = held.sources(provider, release, true, PROVIDER_CATEGORIES);
+function configuredProvider(provider: DubboUrl, sources: HeldSources, release: DubboRelease, keys: readonly string[]): PairView | null {
   const lists = reaching(sources, provider.host, rawParam(provider, "side"));
   if (lists.every((l) => l.length === 0)) return null;
   const by: PairView["by"] & Record<string, PairView["by"][string]> = {};
@@ -46,6 +45,50 @@ function configuredProvider(provider: DubboUrl, held: HeldCopies, keys: readonly
   const values: Record<string, string | null> = {};
   for (const k of keys) values[k] = rawParam(url, k) ?? null;
   return { values, by };
+}
+
+/** What a provider's listeners hold in both states, and whether the draft can change its URL at all. */
+interface SideSources {
+  readonly release: DubboRelease;
+  readonly before: HeldSources;
+  readonly after: HeldSources;
+  /** False only when both states hold the same rules of the provider's side (then its URL is the same in both). */
+  readonly mayChange: boolean;
+}
+
+/**
+ * The provider-side sources per subscription: everything HeldCopies.sources and `reaching`'s
+ * side filter read of a provider URL (its release, interface, path, group, version,
+ * classifier, enabled, application, side), so providers alike share one read.
+ */
+function sideSourcesOf(before: HeldCopies, after: HeldCopies): (p: DubboUrl) => SideSources {
+  const memo = new Map<string, SideSources>();
+  const sameRegistry = new Map<string, boolean>();
+  return (p) => {
+    const release = providerSemantics(p);
+    const side = rawParam(p, "side");
+    const id = [release, p.path, ...["interface", "group", "version", "classifier", "enabled", "application", "side"].map((k) => rawParam(p, k) ?? "\u0001")].join("\u0000");
+    let found = memo.get(id);
+    if (found === undefined) {
+      // The override subscription (RegistryProtocol.getSubscribedOverrideUrl) is the provider's URL asking for `configurators`.
+      const b = before.sources(p, release, true, PROVIDER_CATEGORIES);
+      const a = after.sources(p, release, true, PROVIDER_CATEGORIES);
+      const dir = javaUrlEncode(paramOr(p, "interface", p.path));
+      let registrySame = sameRegistry.get(dir);
+      if (registrySame === undefined) sameRegistry.set(dir, (registrySame = sameUrls(before.copies.registry.get(dir), after.copies.registry.get(dir))));
+      // A config-center list is the same when its text is (HeldCopies reads it alike), or when neither state holds a rule of this side.
+      const centerSame = (key: string, bl: readonly Held[], al: readonly Held[]) => before.copies.center.get(key) === after.copies.center.get(key) || (bl.every((h) => otherSide(h, side)) && al.every((h) => otherSide(h, side)));
+      const mayChange = !(registrySame && centerSame(paramOr(p, "application", ""), b.application, a.application) && centerSame(consumerServiceRuleKey(p), b.service, a.service));
+      memo.set(id, (found = { release, before: b, after: a, mayChange }));
+    }
+    return found;
+  };
+}
+
+function sameUrls(a: readonly DubboUrl[] | undefined, b: readonly DubboUrl[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  return a.every((u, i) => u === b[i] || formatDubboUrl(u) === formatDubboUrl(b[i]!));
 }
 
 function ownView(provider: DubboUrl, keys: readonly string[]): PairView {
@@ -62,9 +105,12 @@ function ownView(provider: DubboUrl, keys: readonly string[]): PairView {
 export function providerSide(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies, keys: readonly string[]): { rows: PreviewProviderSideRow[]; changed: number } {
   const rows: PreviewProviderSideRow[] = [];
   let changed = 0;
+  const sourcesOf = sideSourcesOf(before, after);
   for (const p of providers) {
-    const b = configuredProvider(p, before, keys);
-    const a = configuredProvider(p, after, keys);
+    const sources = sourcesOf(p);
+    if (!sources.mayChange) continue;
+    const b = configuredProvider(p, sources.before, sources.release, keys);
+    const a = configuredProvider(p, sources.after, sources.release, keys);
     if (b === null && a === null) continue;
     const bv = b ?? ownView(p, keys);
     const av = a ?? ownView(p, keys);

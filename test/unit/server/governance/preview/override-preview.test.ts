@@ -50,6 +50,21 @@ describe("previewOverrides", () => {
     expect(answer.stranded).toEqual([]);
   });
 
+  it("gives a 2.7.23 consumer's providers alike one outcome of a rule reaching all, over each provider's own values", () => {
+    const url = `override://0.0.0.0/${SVC}?category=configurators&dynamic=false&~weight=100&retries=7`;
+    const providers = [provider("10.0.0.1", "2.7.23", "&weight=100"), provider("10.0.0.2", "2.7.23", "&weight=100&loadbalance=roundrobin"), provider("10.0.0.3", "2.7.23", "&weight=200")];
+    const rows = preview(NO_OVERRIDE_COPIES, registry(url), providers).consumers[0]!.providers;
+    const row = (address: string) => rows.find((r) => r.address === address)!;
+    expect(row("10.0.0.1:20880").values.after).toMatchObject({ retries: "7", weight: "100", loadbalance: null });
+    expect(row("10.0.0.2:20880").values.after).toMatchObject({ retries: "7", weight: "100", loadbalance: "roundrobin" });
+    expect(row("10.0.0.1:20880").afterBy.retries).toMatchObject({ copy: "registry", index: 0 });
+    expect(row("10.0.0.2:20880").afterBy.retries).toMatchObject({ copy: "registry", index: 0 });
+    expect(row("10.0.0.2:20880").afterBy.loadbalance).toBeNull();
+    // The third's weight fails the rule's condition: the rule leaves it as it was.
+    expect(row("10.0.0.3:20880").values.after).toMatchObject({ retries: null, weight: "200" });
+    expect(row("10.0.0.3:20880").afterBy.retries).toBeNull();
+  });
+
   it("leaves a 3.3.6 consumer's split uniform when its first provider has no weight (needWeightLoadBalance)", () => {
     const answer = preview(NO_OVERRIDE_COPIES, registry(`override://10.0.0.2:20880/${SVC}?category=configurators&dynamic=false&weight=900`));
     expect(answer.consumers[0]!.providers.find((p) => p.address === "10.0.0.2:20880")!.share.after).toBeCloseTo(0.9);
