@@ -13,9 +13,6 @@ export interface CenterConfigurators {
   readonly service: readonly Configurator[];
 }
 
-/** The suffix of a configurator rule's node (CONFIGURATORS_SUFFIX). */
-export const CONFIGURATORS_SUFFIX = ".configurators";
-
 const NONE: readonly Configurator[] = Object.freeze([]);
 
 interface Held {

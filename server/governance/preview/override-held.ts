@@ -3,6 +3,7 @@ import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, type DubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
 import { parseConfigRule } from "@/lib/override/config-rule";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
@@ -30,7 +31,7 @@ interface CenterRead {
 /** The categories a consumer's RegistryDirectory subscribes to (the subscribe URL's `category`). */
 export const CONSUMER_CATEGORIES = "providers,configurators,routers";
 /** The category a provider's override listener subscribes to (RegistryProtocol.getSubscribedOverrideUrl). */
-export const PROVIDER_CATEGORIES = "configurators";
+export const PROVIDER_CATEGORIES = OVERRIDE.registry.category;
 /** The categories RegistryDirectory.isValidCategory accepts. */
 const VALID_CATEGORIES = new Set(["routers", "providers", "configurators", "dynamicconfigurators", "appdynamicconfigurators"]);
 const NO_HELD: readonly Held[] = Object.freeze([]);
