@@ -1,3 +1,4 @@
+import type { DubboRelease } from "../dubbo/dubbo-release";
 import { CONDITION_ROUTER_SUFFIX } from "../dubbo/rules/config-rule-key";
 import { parseConditionRouterYaml, type RuleYamlRead } from "../dubbo/rules/condition-router-yaml";
 import { obeyedCopies, type RuleCopy } from "../dubbo/rules/rule-copies";
@@ -18,7 +19,8 @@ export const CONDITION_ROUTE = {
   name: "condition-route",
   label: "condition routes",
   registry: { category: ROUTERS_CATEGORY, protocol: "route", parse: parseRouteNode },
-  configCenter: { suffix: CONDITION_ROUTER_SUFFIX, parse: (data) => parseConditionRouterYaml(data) },
+  // Every release is judged by 3.3's reading (the store's validation), so the release is not read.
+  configCenter: { suffix: CONDITION_ROUTER_SUFFIX, parse: (data: string, _release: DubboRelease) => parseConditionRouterYaml(data) },
   obeyedCopies: (release) => obeyedCopies(release).copies,
 } as const satisfies RuleKind<RouteReading, RuleYamlRead>;
 
