@@ -52,6 +52,9 @@ export const CONFIG_VERSION = "v3.0";
 /** The config-center node suffix of configurator rules (ConfigurationUtils / RegistryProtocol CONFIGURATORS_SUFFIX). */
 export const CONFIGURATORS_SUFFIX = ".configurators";
 
+/** The registry category of configurator (override) URLs (RegistryConstants.CONFIGURATORS_CATEGORY). */
+export const CONFIGURATORS_CATEGORY = "configurators";
+
 /**
  * The item `type` the console writes on an item whose `enabled` differs from its rule's:
  * ConfigParser.parseEnabled reads an item's own `enabled` only when its type is set and not

@@ -1,6 +1,6 @@
 import { type DubboUrl, javaUrlEncode } from "../dubbo/url";
 import { javaFullString } from "../dubbo/url-string";
-import type { OverrideDraft } from "./override-draft";
+import { CONFIGURATORS_CATEGORY, type OverrideDraft } from "./override-draft";
 
 /**
  * The registry copy of a service-scope override: `override://` URLs in the service's
@@ -34,7 +34,7 @@ export function overrideUrls(draft: OverrideDraft): DubboUrl[] {
       const parameters: Record<string, string> = {};
       const set = (k: string, v: string) => Object.defineProperty(parameters, k, { value: v, enumerable: true, writable: true, configurable: true });
       for (const [k, v] of Object.entries(draft.parameters)) set(k, v);
-      set("category", "configurators");
+      set("category", CONFIGURATORS_CATEGORY);
       set("dynamic", "false");
       set("enabled", String(draft.enabled));
       set("side", draft.side);

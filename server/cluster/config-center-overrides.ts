@@ -1,8 +1,8 @@
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
-import { parseConfigRule } from "@/lib/override/config-rule";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 import type { Logger } from "../runtime/logger";
 
 /** The config-center configurators one consumer applies after the registry's (lib/override OverrideSources without `registry`). */
@@ -12,9 +12,6 @@ export interface CenterConfigurators {
   /** `{interface}:{version}:{group}.configurators` of the reference (ReferenceConfigurationListener). */
   readonly service: readonly Configurator[];
 }
-
-/** The suffix of a configurator rule's node (CONFIGURATORS_SUFFIX). */
-export const CONFIGURATORS_SUFFIX = ".configurators";
 
 const NONE: readonly Configurator[] = Object.freeze([]);
 
@@ -29,7 +26,7 @@ interface Held {
  * The config-center configurator rules as a consumer of `release` holds them, fed with
  * every read of a `{key}.configurators` node (AbstractConfiguratorListener, 2.7.23 and
  * 3.3.6 alike):
- * - a node read is parsed (lib/override parseConfigRule) and its configurators replace the
+ * - a node read is parsed (the override kind's config-center parser, lib/override parseConfigRule) and its configurators replace the
  *   key's; a rule that gives no URL at all leaves the held ones (`toConfigurators(...).orElse(configurators)`);
  * - a rule Java's ConfigParser refuses is logged once per content, with the node path, and
  *   changes nothing: the configurators held stay (none when the first read is bad), as
@@ -56,7 +53,7 @@ export class ConfigCenterOverrides {
     const kept = before?.configurators ?? NONE;
     let configurators = kept;
     try {
-      const urls = parseConfigRule(data, this.release);
+      const urls = OVERRIDE.configCenter.parse(data, this.release);
       if (urls.length > 0) configurators = Object.freeze(toConfigurators(urls));
     } catch (e) {
       this.log.warn("config-center configurator rule refused as Dubbo refuses it; the configurators held before stay", {

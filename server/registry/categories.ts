@@ -1,8 +1,11 @@
+import { RULE_CATEGORIES } from "@/lib/rules/rule-kinds";
+
 /**
  * The interface-level layout Dubbo keeps under its root (ZookeeperRegistry):
- * `/{root}/{interface}/{category}/{URL.encode(url.toFullString())}`.
+ * `/{root}/{interface}/{category}/{URL.encode(url.toFullString())}`; the rule categories
+ * are the rule kinds' registry copies (lib/rules/rule-kinds.ts).
  */
-export const CATEGORIES = ["providers", "consumers", "routers", "configurators"] as const;
+export const CATEGORIES = ["providers", "consumers", ...RULE_CATEGORIES] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryStatus, Stale } from "@/lib/api/registry-state";
 import type { Logger } from "../runtime/logger";
@@ -44,7 +45,7 @@ export class Registry {
     this.view = new RegistryView(this.session, address.root, log);
     this.session.onSession(() => this.view.resync());
     this.report = new MetadataReport(this.session, address.root, log);
-    this.configurators = new ConfigCenterWatch(this.session, address.root, ".configurators", log);
+    this.configurators = new ConfigCenterWatch(this.session, address.root, OVERRIDE.configCenter.suffix, log);
     this.session.onSession(() => this.configurators.resync());
     this.discovery = new AppDiscovery(this.session, { services: serviceDiscoveryRoot(address), root: address.root }, this.report, log);
     this.session.onSession(() => {

@@ -13,6 +13,7 @@ import { ConfigStore } from "../governance/rules/override/config-store";
 import { refuseStranding } from "../governance/rules/condition/route-stranding";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rules/condition/rule-checks";
 import { ConfigRouteService } from "../governance/rules/condition/config-routes";
+import { conditionRouteRuntime, overrideRuntime, type RuleKindRuntimes } from "../governance/rules/rule-kind-runtime";
 import { retainRegisteredConnections } from "../governance/invoke/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/cache/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
@@ -40,6 +41,8 @@ export class Engine {
   readonly configs: ConfigStore;
   /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
   readonly configRoutes: ConfigRouteService;
+  /** Each rule kind's server part (its stores, its preview, its audit kinds), beside its declaration in lib/rules/rule-kinds.ts. */
+  readonly ruleKinds: RuleKindRuntimes;
   readonly events = new EventBus();
   /** The audit trail, on the first registry's ZooKeeper: every route change and invocation. */
   readonly audit: AuditLog;
@@ -88,6 +91,7 @@ export class Engine {
     this.routes.onChange((event) => this.events.publish(event));
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));
+    this.ruleKinds = { conditionRoute: conditionRouteRuntime({ routes: this.routes, configRoutes: this.configRoutes }, this), override: overrideRuntime(this.configs, this) };
     this.connections = ConnectionPool.withOptions({ log });
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.

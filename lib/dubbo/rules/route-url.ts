@@ -82,7 +82,8 @@ export interface RouteReading {
 
 const ROUTE_PROTOCOL = "route";
 const ANY_HOST = "0.0.0.0";
-const ROUTERS_CATEGORY = "routers";
+/** The registry category of route URLs (RegistryConstants.ROUTERS_CATEGORY). */
+export const ROUTERS_CATEGORY = "routers";
 /** RegistryConstants.COMPATIBLE_CONFIG_KEY: RegistryDirectory#isNotCompatibleFor26x drops URLs that carry it. */
 const COMPATIBLE_CONFIG = "compatible_config";
 /** The RouterFactory extensions of dubbo-2.7.23 (META-INF/dubbo/internal/…RouterFactory) other than `condition`. */

@@ -2,6 +2,7 @@ import { type ServiceId, serviceIdOf, serviceKey } from "@/lib/dubbo/service-key
 import { type DubboUrl, urlParam } from "@/lib/dubbo/url";
 import { CATEGORIES, type Category } from "../../registry/categories";
 import type { RegistryEntry, ServiceNode } from "../../registry/registry-view";
+import { RULE_CATEGORIES } from "@/lib/rules/rule-kinds";
 import type { RouteCategory } from "./service-entry";
 
 /** The provider and consumer URLs of one service key under one interface node. */
@@ -52,7 +53,7 @@ export function groupInterfaceNode(node: ServiceNode | undefined): InterfaceNode
   for (const entry of node?.get("providers") ?? []) if (!isEmptyMarker(entry.url)) share(entry.url).providers.push(entry);
   for (const entry of node?.get("consumers") ?? []) if (!isEmptyMarker(entry.url)) share(entry.url).consumers.push(entry);
   const routes: { category: RouteCategory; entry: RegistryEntry }[] = [];
-  for (const category of ["routers", "configurators"] as const) {
+  for (const category of RULE_CATEGORIES) {
     for (const entry of node?.get(category) ?? []) if (!isEmptyMarker(entry.url)) routes.push({ category, entry });
   }
   return { byKey, routes, lists: new Map(node ?? []) };

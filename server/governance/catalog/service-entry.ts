@@ -4,10 +4,11 @@ import { type DiscoveredProvider, providerIdentity } from "@/lib/dubbo/discovere
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
+import type { RuleCategory } from "@/lib/rules/rule-kinds";
 import type { RegistryEntry } from "../../registry/registry-view";
 
-/** Which routes category a route URL was registered under. */
-export type RouteCategory = "routers" | "configurators";
+/** Which rule category a route URL was registered under (a rule kind's registry copy). */
+export type RouteCategory = RuleCategory;
 
 /** What one registry holds of one service, at both levels. */
 export interface RegistryShare {

@@ -2,7 +2,7 @@ import type { DecidedBy } from "@/lib/api/overrides/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, type DubboUrl } from "@/lib/dubbo/url";
 import { formatDubboUrl } from "@/lib/dubbo/url-string";
-import { parseConfigRule } from "@/lib/override/config-rule";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 import { type Configurator, toConfigurators } from "@/lib/override/configurator";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
@@ -30,7 +30,7 @@ interface CenterRead {
 /** The categories a consumer's RegistryDirectory subscribes to (the subscribe URL's `category`). */
 export const CONSUMER_CATEGORIES = "providers,configurators,routers";
 /** The category a provider's override listener subscribes to (RegistryProtocol.getSubscribedOverrideUrl). */
-export const PROVIDER_CATEGORIES = "configurators";
+export const PROVIDER_CATEGORIES = OVERRIDE.registry.category;
 /** The categories RegistryDirectory.isValidCategory accepts. */
 const VALID_CATEGORIES = new Set(["routers", "providers", "configurators", "dynamicconfigurators", "appdynamicconfigurators"]);
 const NO_HELD: readonly Held[] = Object.freeze([]);
@@ -43,7 +43,7 @@ const NO_HELD: readonly Held[] = Object.freeze([]);
  *   version, classifier) and RegistryDirectory.notify keeps it (a valid category, no
  *   `compatible_config`, an `override` protocol or the `configurators` category), through
  *   Configurator.toConfigurators;
- * - a config-center rule through parseConfigRule and toConfigurators. A rule the release
+ * - a config-center rule through the override kind's config-center parser (parseConfigRule) and toConfigurators. A rule the release
  *   refuses changes nothing (AbstractConfiguratorListener logs it): the consumer keeps what
  *   it held, which for the draft's state is what it holds before (`previous`); a rule that
  *   gives no URL likewise keeps the held ones.
@@ -105,10 +105,10 @@ export class HeldCopies {
     if (text === undefined || text.trim() === "") return { held: NO_HELD, refused: null };
     const kept = () => this.previous?.center(key, release).held ?? NO_HELD;
     try {
-      const urls = parseConfigRule(text, release);
+      const urls = OVERRIDE.configCenter.parse(text, release);
       if (urls.length === 0) return { held: kept(), refused: null };
       const plain = urls.map((u) => u.url);
-      const source = `${key}.configurators`;
+      const source = `${key}${OVERRIDE.configCenter.suffix}`;
       return { held: heldOf(toConfigurators(urls), plain, (u) => ({ copy: "center", source, index: plain.indexOf(u) })), refused: null };
     } catch (e) {
       if (!(e instanceof Error)) throw e;

@@ -2,6 +2,7 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { consumerRelease, obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr } from "@/lib/override/url-access";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 
 /**
  * One consumer an override preview judges: its URL (parsed), and whose configurator
@@ -40,7 +41,7 @@ export function previewConsumer(text: string, url: DubboUrl, byHand: boolean, re
     host: url.host,
     release: stated,
     semantics,
-    readsCenter: line !== "2.6" && line !== "2.7.0",
+    readsCenter: OVERRIDE.obeyedCopies(stated).includes("config-center"),
     knownRelease: line !== "unknown",
     byHand,
   };

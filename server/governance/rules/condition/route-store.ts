@@ -2,6 +2,7 @@ import type { ChangeEvent } from "@/lib/api/events";
 import type { AuditEntry } from "@/lib/api/audit";
 import type { Actor } from "@/lib/auth/actor";
 import { PRESET_ROLES } from "@/lib/auth/roles";
+import { CONDITION_ROUTE } from "@/lib/rules/rule-kinds";
 import type { CreateRouteBody, DeletedRoute, Route, RouteChanges, RoutesQuery, RoutesResponse, RouteTarget } from "@/lib/api/routing/routes";
 import type { ConditionCheck } from "@/lib/dubbo/rules/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/rules/config-rule-key";
@@ -119,7 +120,7 @@ export class RouteStore {
   ) {
     for (const r of registries) {
       r.view.onChange((change) => {
-        if ((change.type === "category" && change.category === "routers") || change.type === "service-removed") {
+        if ((change.type === "category" && change.category === CONDITION_ROUTE.registry.category) || change.type === "service-removed") {
           this.emit({ type: "routes", service: serviceOfDir(change.service) });
         }
       });
@@ -383,7 +384,7 @@ export class RouteStore {
   /** The routes of directory `dir` of registry `r` (number `index`) in its view, each with its id. */
   private viewRoutes(r: Registry, index: number, dir: string): Route[] {
     const at: RoutersDir = { index, registry: r.address.source, root: r.address.root, dir };
-    const routes = (r.view.service(dir)?.get("routers") ?? []).filter((e) => e.url.protocol !== "empty").map((e) => this.routeOfEntry(at, e));
+    const routes = (r.view.service(dir)?.get(CONDITION_ROUTE.registry.category) ?? []).filter((e) => e.url.protocol !== "empty").map((e) => this.routeOfEntry(at, e));
     const nodes = routes.map(nodeInfo);
     return routes.map((route, i) => {
       const id = idAmong(index, dir, nodes[i]!, nodes);

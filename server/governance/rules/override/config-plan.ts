@@ -5,6 +5,7 @@ import type { OverrideCopies } from "@/lib/override/override-copies";
 import { type OverrideDraft, renderOverrideRule } from "@/lib/override/override-draft";
 import { readCenterRule } from "@/lib/override/override-reading";
 import { overrideNodeNames } from "@/lib/override/override-url";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 
 /**
  * A config change planned as the copies after it (pure): the service's `configurators`
@@ -55,9 +56,9 @@ export interface PlannedCopies {
 export function centerDrafts(key: string, center: string | null): OverrideDraft[] {
   if (center === null || center.trim() === "") return [];
   const read = readCenterRule(key, center);
-  if (read.problem !== null) throw new ConflictError(`the config-center rule ${key}.configurators is not one the console can write back (${read.problem}); fix or remove it first`, { key });
+  if (read.problem !== null) throw new ConflictError(`the config-center rule ${key}${OVERRIDE.configCenter.suffix} is not one the console can write back (${read.problem}); fix or remove it first`, { key });
   const foreign = read.items.find((i) => i.readOnly !== null);
-  if (foreign) throw new ConflictError(`the config-center rule ${key}.configurators cannot be rewritten by the console: ${foreign.readOnly}; edit it where it was written (origin ${foreign.origin})`, { key });
+  if (foreign) throw new ConflictError(`the config-center rule ${key}${OVERRIDE.configCenter.suffix} cannot be rewritten by the console: ${foreign.readOnly}; edit it where it was written (origin ${foreign.origin})`, { key });
   return read.items.map((i) => i.draft);
 }
 
@@ -70,7 +71,7 @@ export function planConfig(at: CopiesAt, edit: ConfigEdit): PlannedCopies {
   if (edit.index !== undefined || toCenter) {
     const items = centerDrafts(at.key, at.center);
     if (edit.index !== undefined) {
-      if (edit.index >= items.length) throw new ConflictError(`config ${edit.index} of ${at.key}.configurators is not there any more; reload the configs`);
+      if (edit.index >= items.length) throw new ConflictError(`config ${edit.index} of ${at.key}${OVERRIDE.configCenter.suffix} is not there any more; reload the configs`);
       if (toCenter) {
         items[edit.index] = edit.draft!;
         index = edit.index;

@@ -9,7 +9,9 @@ import { javaUrlEncode } from "@/lib/dubbo/url";
 import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { isConsoleError, ValidationError } from "@/lib/errors";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import { CONFIGURATORS_SUFFIX, type OverrideDraft, overrideKey } from "@/lib/override/override-draft";
+import { type OverrideDraft, overrideKey } from "@/lib/override/override-draft";
+import { configCenterPath, registryCategoryPath } from "@/lib/rules/rule-kind";
+import { OVERRIDE } from "@/lib/rules/rule-kinds";
 import type { Registry } from "../../../registry/registry";
 import { ensurePersistentPath, type MultiOp, readVersioned } from "../../../registry/zk/zk-writes";
 import { configChangeDraft } from "../../audit/config-audit";
@@ -86,7 +88,7 @@ export class ConfigStore {
         if (before !== (data ?? undefined)) this.emit({ type: "configs", key });
       });
       r.view.onChange((change) => {
-        if ((change.type === "category" && change.category === "configurators") || change.type === "service-removed") this.emit({ type: "configs", key: serviceOfDir(change.service) });
+        if ((change.type === "category" && change.category === OVERRIDE.registry.category) || change.type === "service-removed") this.emit({ type: "configs", key: serviceOfDir(change.service) });
       });
     });
   }
@@ -246,8 +248,8 @@ export class ConfigStore {
     this.connected(r);
     const root = r.address.root;
     const centerDir = ruleDirectory(root);
-    const dirPath = place.dir === null ? centerDir : `${root === "/" ? "" : root}/${place.dir}/configurators`;
-    const centerPath = `${centerDir}/${place.key}${CONFIGURATORS_SUFFIX}`;
+    const dirPath = place.dir === null ? centerDir : registryCategoryPath(OVERRIDE, root, place.dir);
+    const centerPath = configCenterPath(OVERRIDE, centerDir, place.key);
     await ensurePersistentPath(r.session, dirPath);
     await ensurePersistentPath(r.session, centerDir);
     let result: Config | null = null;
@@ -304,7 +306,7 @@ export class ConfigStore {
     const r = this.registries[index]!;
     const registry = new Map<string, string[]>();
     for (const dir of r.view.serviceNames) {
-      const entries = r.view.service(dir)?.get("configurators") ?? [];
+      const entries = r.view.service(dir)?.get(OVERRIDE.registry.category) ?? [];
       const nodes = entries.filter((e) => e.url.protocol !== "empty").map((e) => e.node);
       if (nodes.length > 0) registry.set(dir, nodes);
     }

@@ -3,7 +3,6 @@ import { configPreviewBodySchema } from "@/lib/api/overrides/configs";
 import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/routing/route-preview";
 import { AnswerTooLargeError } from "@/server/errors/request-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
-import { previewConfig } from "@/server/governance/preview/config-preview-request";
 import { endpoint } from "../../../_lib/endpoint";
 import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";
@@ -24,7 +23,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "read",
     handle: ({ request, engine, actor }) =>
       authRuntime().previews.run(limitKey(actor), async () => {
-        const json = JSON.stringify(previewConfig(await parseJsonBody(request, configPreviewBodySchema), engine));
+        const json = JSON.stringify(engine.ruleKinds.override.preview(await parseJsonBody(request, configPreviewBodySchema)));
         const size = Buffer.byteLength(json);
         if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview a config that reaches fewer providers");
         return jsonTextResponse(json);

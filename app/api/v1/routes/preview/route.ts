@@ -2,7 +2,6 @@ import { limitKey } from "@/lib/auth/actor";
 import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/routing/route-preview";
 import { AnswerTooLargeError } from "@/server/errors/request-errors";
 import { authRuntime } from "@/server/auth/auth-runtime";
-import { previewRoute } from "@/server/governance/preview/route-preview";
 import { endpoint } from "../../../_lib/endpoint";
 import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";
@@ -22,7 +21,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "read",
     handle: ({ request, engine, actor }) =>
       authRuntime().previews.run(limitKey(actor), async () => {
-        const json = JSON.stringify(previewRoute(await parseJsonBody(request, routePreviewBodySchema), engine));
+        const json = JSON.stringify(engine.ruleKinds.conditionRoute.preview(await parseJsonBody(request, routePreviewBodySchema)));
         const size = Buffer.byteLength(json);
         if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview fewer providers, or leave out views with `include`");
         return jsonTextResponse(json);
