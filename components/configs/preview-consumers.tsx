@@ -1,7 +1,8 @@
 import type { ConfigPreviewResponse, PreviewConsumerRow } from "@/lib/api/overrides/config-preview";
 import { Badge } from "../ui/badge";
 
-const percent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
+/** A share of the calls (0..1); null: the provider takes none (the consumer does not keep it, or its weights cannot be read). */
+const percent = (share: number | null) => (share === null ? "no calls" : `${Math.round(share * 100)}%`);
 
 /** Stranded consumers first, then the changed ones, then the rest; each kept in the answer's order. */
 function ordered(rows: readonly PreviewConsumerRow[]): PreviewConsumerRow[] {
