@@ -6,6 +6,7 @@ import type { Config as ListedConfig } from "@/lib/api/overrides/configs";
 import { ApiError } from "@/lib/api/client/fetch-json";
 import { type ConfigFormValues, type ConfigTarget, emptyConfigForm, formToDraft } from "@/lib/override/editor/config-form";
 import { formToYaml, type YamlFault, yamlToForm } from "@/lib/override/editor/config-form-yaml";
+import { draftPreviewBody } from "@/lib/override/editor/draft-preview-body";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";
@@ -13,6 +14,7 @@ import { Callout } from "../ui/callout";
 import type { ConfigChoices } from "./config-choices";
 import { ConfigFormFields } from "./config-form-fields";
 import { ConfigYamlEditor } from "./config-yaml-editor";
+import { DraftPreview } from "./draft-preview";
 import { HonouringReleases } from "./honouring-releases";
 import { listedToForm } from "./listed-config-form";
 import { useSaveConfig } from "./use-config-mutations";
@@ -24,7 +26,8 @@ type Mode = "form" | "yaml";
  * the live registry, parameter rows with their meaning and Dubbo's default) and a YAML
  * mode in step with it both ways (the text is the config-center rule the console writes;
  * an edit that reads back updates the form, one that does not is marked where it is wrong
- * and Save waits). Saves with POST (new) or PUT with the revision it was opened at; a 409
+ * and Save waits). Before Save, the server's preview of the draft in words
+ * ({@link DraftPreview}). Saves with POST (new) or PUT with the revision it was opened at; a 409
  * `strands_consumers` names the consumers left with no provider and saves only when
  * confirmed; a 409 `conflict` says someone else changed it.
  */
@@ -52,6 +55,7 @@ export function ConfigEditor({ target, choices, consumers, config, onDone }: { t
     } else setFault(read.fault);
   };
   const blocked = !result.ok || (mode === "yaml" && fault !== null);
+  const previewBody = useMemo(() => (result.ok && !blocked ? draftPreviewBody(result.draft, target, config?.id ?? null) : null), [result, blocked, target, config]);
   const submit = (allowStranding: boolean) => {
     if (!result.ok || blocked) return;
     save.mutate({ config, draft: result.draft, allowStranding }, { onSuccess: () => (setAskStranding(false), onDone()), onError: (e) => setAskStranding(strandedBy(e) !== null) });
@@ -105,6 +109,7 @@ export function ConfigEditor({ target, choices, consumers, config, onDone }: { t
         </Callout>
       )}
       <HonouringReleases consumers={consumers} />
+      <DraftPreview body={previewBody} paused={save.isPending || save.isSuccess} />
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="primary" disabled={blocked || save.isPending} onClick={() => submit(false)} data-testid="save-config">
           {save.isPending ? "Saving…" : config ? "Save changes" : "Save config"}

@@ -2,13 +2,13 @@
 
 import { useState } from "react";
 import type { Provider, ServiceDetail } from "@/lib/api/catalog-entities";
-import { providerActionImpact, scaledWeight } from "@/lib/override/editor/provider-action-impact";
+import { scaledWeight } from "@/lib/override/editor/provider-action-impact";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { HonouringReleases } from "./honouring-releases";
-import { ImpactShares } from "./impact-shares";
+import { ProviderActionOutcome } from "./provider-action-outcome";
 import { type ProviderAction, useProviderAction } from "./use-config-mutations";
 
 /** Dubbo's weight is a Java int; 0 takes no calls. */
@@ -23,9 +23,10 @@ function parsedWeight(text: string): number | null {
 }
 
 /**
- * The confirm of one Providers-tab action: what it does to the service's consumers (who
- * loses the provider, who is left with none, the calls' shares before and after) and which
- * releases obey it, before anything is written. A 409 `strands_consumers` from the server
+ * The confirm of one Providers-tab action: what it does to the service's consumers as the
+ * server's preview judges it (each one's sentence, who is left with none, the calls' shares
+ * before and after; {@link ProviderActionOutcome}) and which releases obey it, before
+ * anything is written. A 409 `strands_consumers` from the server
  * names the consumers it would strand and asks again (`allowStranding`).
  */
 export function ProviderActionDialog({ service, provider, kind, onClose }: { service: ServiceDetail; provider: Provider; kind: ProviderAction["kind"]; onClose: () => void }) {
@@ -33,7 +34,6 @@ export function ProviderActionDialog({ service, provider, kind, onClose }: { ser
   const [weightText, setWeightText] = useState(String(provider.weight));
   const weight = parsedWeight(weightText);
   const action: ProviderAction | null = kind === "weight" ? (weight === null ? null : { kind, weight }) : { kind };
-  const impact = action ? providerActionImpact(service.providers, service.consumers, provider.address, action) : null;
   const stranded = strandedBy(mutation.error);
   const target = { service: service.interface, group: service.group, version: service.version, address: provider.address };
   const run = () => action && mutation.mutate({ target, action, allowStranding: stranded !== null }, { onSuccess: onClose });
@@ -75,7 +75,7 @@ export function ProviderActionDialog({ service, provider, kind, onClose }: { ser
           <StrandedConsumers consumers={stranded} />
         </>
       ) : (
-        impact && <ImpactShares impact={impact} kind={kind} address={provider.address} />
+        <ProviderActionOutcome service={service} provider={provider} action={action} paused={mutation.isPending || mutation.isSuccess} />
       )}
       <HonouringReleases consumers={service.consumers} />
     </AskDialog>

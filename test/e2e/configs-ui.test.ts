@@ -11,7 +11,7 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
 /**
  * Issue 16 part 5 in Chromium, against the rig's real ZooKeeper, its real 2.7.23 and 3.3.6
  * providers of GreetingService and its two real consumers: a provider taken offline from the
- * Providers tab (the confirm names who loses it) stops serving the console's own calls
+ * Providers tab (the confirm shows the server's preview: each consumer's sentence) stops serving the console's own calls
  * through the cluster and serves them again once brought back; a timeout override built in
  * the form shows as YAML, a YAML edit shows in the form, and bad YAML is marked where it is
  * wrong with nothing written; at 420 and 1400 px in both themes.
@@ -98,18 +98,22 @@ describe("the Providers tab's actions", () => {
     await row.getByTestId("provider-offline").click();
     const dialog = page.getByTestId("provider-action-dialog");
     await dialog.waitFor();
-    // Who loses it: both registered consumers of GreetingService, by application and release.
-    const losing = await dialog.getByTestId("impact-consumers").locator("li").allTextContents();
-    for (const c of rig.consumers) expect(losing.some((l) => l.startsWith(c.app))).toBe(true);
-    expect(await dialog.getByTestId("provider-impact").getAttribute("data-strands")).toBe("false");
-    expect(await dialog.locator(`[data-share="${OFF}"] td`).last().textContent()).toBe("0%");
+    // Who loses it, as the server's preview judges each registered consumer by its release: a sentence per consumer, none stranded.
+    const summaries = await serverSummaries(dialog);
+    for (const c of rig.consumers) expect(summaries.some((l) => l.startsWith(`${c.app}: `)), c.app).toBe(true);
+    expect(summaries.some((l) => l.includes(`${OFF} leaves its providers`)), summaries.join(" | ")).toBe(true);
+    expect(await dialog.getByTestId("config-preview").getAttribute("data-stranded")).toBe("0");
+    expect(await dialog.locator('[data-stranded="true"]').count()).toBe(0);
+    const shares = await dialog.locator(`[data-preview-share="${OFF}"] td:last-child`).allTextContents();
+    expect(shares.length).toBeGreaterThan(0);
+    for (const cell of shares) expect(cell).toMatch(/→ (0%|no calls)$/);
     expect(await dialog.getByTestId("honouring-releases").textContent()).toContain("obeyed by Dubbo 2.6 and 2.7");
     for (const width of [420, 1400]) {
       for (const theme of ["light", "dark"] as const) {
         const view = width === 1400 && theme === "light" ? page : await open(PROVIDERS_TAB, { width, theme });
         if (view !== page) {
           await view.locator(`[data-provider="${OFF}"]`).getByTestId("provider-offline").click();
-          await view.getByTestId("provider-action-dialog").waitFor();
+          await serverSummaries(view.getByTestId("provider-action-dialog"));
         }
         await expectNoSidewaysScroll(view, `offline confirm ${width} ${theme}`);
         await view.screenshot({ path: `${SCREENSHOTS}/configs-offline-${width}-${theme}.png`, fullPage: true });
@@ -133,8 +137,9 @@ describe("the Providers tab's actions", () => {
     await waitFor("30 consecutive calls served without the offline provider", async () => !(await served(30)).includes(OFF), 20_000);
 
     await row.getByTestId("provider-online").click();
-    await page.getByTestId("provider-action-dialog").waitFor();
-    expect(await page.getByTestId("impact-consumers").textContent()).toContain(rig.consumers[0]!.app);
+    // Online previews the removal of the offline config: the provider rejoins.
+    const back = await serverSummaries(page.getByTestId("provider-action-dialog"));
+    expect(back.some((l) => l.includes(`${OFF} rejoins its providers`)), back.join(" | ")).toBe(true);
     await page.getByTestId("provider-action-dialog-confirm").click();
     await row.getByTestId("provider-offline").waitFor();
     await waitFor("the provider serving the console's calls again", async () => (await served(30)).includes(OFF), 20_000);
@@ -157,9 +162,16 @@ describe("the Providers tab's weight", () => {
     await dialog.getByTestId("weight-halve").click();
     expect(await input.inputValue()).toBe("50");
     await input.fill("900");
-    // Three usable providers of weight 100: 33% each now; 900 of 1100 after.
-    const share = dialog.locator(`[data-share="${OFF}"] td`);
-    expect(await share.allTextContents()).toEqual([OFF, "33%", "82%"]);
+    // The server's preview of weight 900: the provider's weight moves to 900, and where the consumer weighs, its share grows.
+    const toNine = (l: string) => l.includes(`${OFF}: weight`) && l.includes("→ 900");
+    await waitFor("the server's preview of weight 900", async () => (await serverSummaries(dialog)).some(toNine), 15_000);
+    const grown = await dialog.locator(`[data-preview-share="${OFF}"] td:last-child`).allTextContents();
+    expect(grown.length).toBeGreaterThan(0);
+    for (const cell of grown) {
+      const [before, after] = cell.split("→").map((t) => Number.parseInt(t, 10));
+      expect(Number.isNaN(before!) || Number.isNaN(after!), cell).toBe(false);
+      expect(after!, cell).toBeGreaterThan(before!);
+    }
     await view420(dialog);
     await dialog.getByTestId("provider-action-dialog-confirm").click();
     await dialog.waitFor({ state: "detached" });
@@ -180,12 +192,19 @@ describe("the Providers tab's weight", () => {
   });
 });
 
+/** Waits for the confirm to show the server's preview of the draft as it stands (not the page's estimate), and answers each consumer's sentence. */
+async function serverSummaries(dialog: ReturnType<Page["getByTestId"]>): Promise<string[]> {
+  await dialog.locator('[data-testid="provider-outcome"][data-source="server"][data-state="current"]').waitFor();
+  return dialog.getByTestId("preview-summary").allTextContents();
+}
+
 /** A screenshot of the weight confirm at 420 px in the dark theme (the 1400 px light one is `dialog`'s own page). */
 async function view420(dialog: ReturnType<Page["getByTestId"]>): Promise<void> {
   await dialog.page().screenshot({ path: `${SCREENSHOTS}/configs-weight-1400-light.png` });
   const view = await open(PROVIDERS_TAB, { width: 420, theme: "dark" });
   await view.locator(`[data-provider="${OFF}"]`).getByTestId("provider-weight").click();
   await view.getByTestId("weight-input").fill("900");
+  await serverSummaries(view.getByTestId("provider-action-dialog"));
   await expectNoSidewaysScroll(view, "weight confirm 420 dark");
   await view.screenshot({ path: `${SCREENSHOTS}/configs-weight-420-dark.png`, fullPage: true });
 }

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { auditResponseSchema, routeHistoryResponseSchema } from "../audit";
 import { type AuditFilter, auditFilterParams } from "../audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "../catalog-entities";
-import { type ConfigsQuery, configsResponseSchema } from "../overrides/configs";
+import { type ConfigPreviewBody, type ConfigsQuery, configsResponseSchema } from "../overrides/configs";
+import { configPreviewResponseSchema } from "../overrides/config-preview";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "../routing/config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "../registry-state";
@@ -31,6 +32,8 @@ export const queryKeys = {
   configRoutes: (filter: ConfigRoutesQuery) => ["config-routes", filter] as const,
   /** Overrides (configurators) by filter: refetched on a `configs` event (lib/api/client/invalidation.ts) and after the page's own writes. */
   configs: (filter: ConfigsQuery) => ["configs", filter] as const,
+  /** Under "configs", so a change of any override (its event, the page's own write) asks the preview again. */
+  configPreview: (body: ConfigPreviewBody) => ["configs", "preview", body] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
   /** Under "routes", so a change of any route refetches the histories too. */
@@ -157,6 +160,15 @@ export function configsQuery(filter: ConfigsQuery) {
   return queryOptions({
     queryKey: queryKeys.configs(filter),
     queryFn: ({ signal }) => fetchJson(search ? `/api/v1/configs?${search}` : "/api/v1/configs", configsResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** POST /api/v1/configs/preview as a query: the same draft asked twice is answered once. */
+export function configPreviewQuery(body: ConfigPreviewBody) {
+  return queryOptions({
+    queryKey: queryKeys.configPreview(body),
+    queryFn: ({ signal }) => sendJson("POST", "/api/v1/configs/preview", body, configPreviewResponseSchema, signal),
     retry: retryUnanswered,
   });
 }
