@@ -1,11 +1,7 @@
-import { limitKey } from "@/lib/auth/actor";
 import { configPreviewBodySchema } from "@/lib/api/overrides/configs";
-import { PREVIEW_MAX_ANSWER_BYTES } from "@/lib/api/routing/route-preview";
-import { AnswerTooLargeError } from "@/server/errors/request-errors";
-import { authRuntime } from "@/server/auth/auth-runtime";
 import { endpoint } from "../../../_lib/endpoint";
-import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";
+import { previewAnswer } from "../../../_lib/preview-answer";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -22,11 +18,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   POST: {
     permission: "read",
     handle: ({ request, engine, actor }) =>
-      authRuntime().previews.run(limitKey(actor), async () => {
-        const json = JSON.stringify(engine.ruleKinds.override.preview(await parseJsonBody(request, configPreviewBodySchema)));
-        const size = Buffer.byteLength(json);
-        if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview a config that reaches fewer providers");
-        return jsonTextResponse(json);
-      }),
+      previewAnswer(actor, "preview a config that reaches fewer providers", async () => engine.ruleKinds.override.preview(await parseJsonBody(request, configPreviewBodySchema))),
   },
 });

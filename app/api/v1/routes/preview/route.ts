@@ -1,10 +1,7 @@
-import { limitKey } from "@/lib/auth/actor";
-import { PREVIEW_MAX_ANSWER_BYTES, routePreviewBodySchema } from "@/lib/api/routing/route-preview";
-import { AnswerTooLargeError } from "@/server/errors/request-errors";
-import { authRuntime } from "@/server/auth/auth-runtime";
+import { routePreviewBodySchema } from "@/lib/api/routing/route-preview";
 import { endpoint } from "../../../_lib/endpoint";
-import { jsonTextResponse } from "../../../_lib/json-text-response";
 import { parseJsonBody } from "../../../_lib/request-input";
+import { previewAnswer } from "../../../_lib/preview-answer";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -20,11 +17,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   POST: {
     permission: "read",
     handle: ({ request, engine, actor }) =>
-      authRuntime().previews.run(limitKey(actor), async () => {
-        const json = JSON.stringify(engine.ruleKinds.conditionRoute.preview(await parseJsonBody(request, routePreviewBodySchema)));
-        const size = Buffer.byteLength(json);
-        if (size > PREVIEW_MAX_ANSWER_BYTES) throw new AnswerTooLargeError(size, PREVIEW_MAX_ANSWER_BYTES, "preview fewer providers, or leave out views with `include`");
-        return jsonTextResponse(json);
-      }),
+      previewAnswer(actor, "preview fewer providers, or leave out views with `include`", async () => engine.ruleKinds.conditionRoute.preview(await parseJsonBody(request, routePreviewBodySchema))),
   },
 });
