@@ -86,6 +86,25 @@ function differences(c: PreviewCase, row: PreviewConsumerRow, keys: readonly str
   return out;
 }
 
+/**
+ * A provider row is marked changed exactly when its values, the rule deciding one, or its
+ * usability differ between the states, and the consumer's count of changed providers is
+ * theirs (the preview finds them without comparing every provider; the generated cases list
+ * every provider, under the list's cap).
+ */
+function changeMarks(row: PreviewConsumerRow, keys: readonly string[]): string[] {
+  const out: string[] = [];
+  const by = (d: PreviewConsumerRow["providers"][number]["beforeBy"][string]) => (d ? `${d.copy} ${d.source} ${d.index}` : "none");
+  let marked = 0;
+  for (const r of row.providers) {
+    const differs = keys.some((k) => (r.values.before[k] ?? null) !== (r.values.after[k] ?? null) || by(r.beforeBy[k]) !== by(r.afterBy[k])) || r.usable.before !== r.usable.after;
+    if (r.changed) marked++;
+    if (r.changed !== differs) out.push(`${r.address}: marked ${r.changed ? "changed" : "unchanged"}, but its values ${differs ? "differ" : "are the same"}`);
+  }
+  if (marked !== row.providersChanged) out.push(`providersChanged ${row.providersChanged}, rows marked changed ${marked}`);
+  return out;
+}
+
 for (const release of ["2.7", "3.x"] as const) {
   describe(`the override preview as a Dubbo ${release === "2.7" ? "2.7.23" : "3.3.6"} consumer holds its providers`, () => {
     let oracle: ConfigOracle;
@@ -133,7 +152,7 @@ for (const release of ["2.7", "3.x"] as const) {
         const row = answer.consumers[0]!;
         if (row.changed) changed++;
         if (row.usable.after < row.usable.before) removed++;
-        const diff = differences(c, row, answer.keys, java, release, now);
+        const diff = [...differences(c, row, answer.keys, java, release, now), ...changeMarks(row, answer.keys)];
         if (diff.length > 0) found.push(`CONFIG_CASES_SEED=${SEED} case #${i}: ${JSON.stringify(c)}\n  ${diff.slice(0, 6).join("\n  ")}`);
       }
       expect(found.slice(0, 4).join("\n\n"), `${found.length} of ${COUNT} cases differ`).toBe("");
