@@ -103,18 +103,40 @@ export class HeldCopies {
   private readCenter(key: string, release: DubboRelease): CenterRead {
     const text = this.copies.center.get(key);
     if (text === undefined || text.trim() === "") return { held: NO_HELD, refused: null };
-    const kept = () => this.previous?.center(key, release).held ?? NO_HELD;
-    try {
-      const urls = OVERRIDE.configCenter.parse(text, release);
-      if (urls.length === 0) return { held: kept(), refused: null };
-      const plain = urls.map((u) => u.url);
-      const source = `${key}${OVERRIDE.configCenter.suffix}`;
-      return { held: heldOf(toConfigurators(urls), plain, (u) => ({ copy: "center", source, index: plain.indexOf(u) })), refused: null };
-    } catch (e) {
-      if (!(e instanceof Error)) throw e;
-      return { held: kept(), refused: e.message };
-    }
+    const read = centerRule(key, text, release);
+    if ("refused" in read) return { held: this.previous?.center(key, release).held ?? NO_HELD, refused: read.refused };
+    // A rule that gives no URL changes nothing either: the consumer keeps what it held.
+    return { held: read.held ?? this.previous?.center(key, release).held ?? NO_HELD, refused: null };
   }
+}
+
+/** How many config-center rule texts the parse cache keeps (the saved ones and the drafts being typed). */
+const PARSED_MAX = 128;
+/** A rule as read: its configurators (null: it gives no URL), or why the release refuses it. */
+type ParsedRule = { readonly held: readonly Held[] | null } | { readonly refused: string };
+const parsedRules = new Map<string, ParsedRule>();
+
+/**
+ * `{key}.configurators` of `text` as `release` reads it: its configurators (null: the rule
+ * gives no URL), or why it refuses it. Kept by text, so a preview typed key by key parses
+ * the saved rule once, not twice per keystroke (the configurators are read-only).
+ */
+function centerRule(key: string, text: string, release: DubboRelease): ParsedRule {
+  const id = `${release}\u0000${key}\u0000${text}`;
+  let read = parsedRules.get(id);
+  if (read !== undefined) return read;
+  try {
+    const urls = OVERRIDE.configCenter.parse(text, release);
+    const plain = urls.map((u) => u.url);
+    const source = `${key}${OVERRIDE.configCenter.suffix}`;
+    read = { held: urls.length === 0 ? null : heldOf(toConfigurators(urls), plain, (u) => ({ copy: "center", source, index: plain.indexOf(u) })) };
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    read = { refused: e.message };
+  }
+  if (parsedRules.size >= PARSED_MAX) parsedRules.clear();
+  parsedRules.set(id, read);
+  return read;
 }
 
 function heldOf(configurators: readonly Configurator[], _urls: readonly DubboUrl[], by: (u: DubboUrl) => NonNullable<DecidedBy>): readonly Held[] {

@@ -1,11 +1,14 @@
 import type { DecidedBy, PreviewValues } from "@/lib/api/overrides/config-preview";
-import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
-import { configure, type ConfigureContext } from "@/lib/override/configure";
+import type { DubboUrl } from "@/lib/dubbo/url";
+import { formatDubboUrl } from "@/lib/dubbo/url-string";
+import { CONDITION_KEYS, configure, type ConfigureContext } from "@/lib/override/configure";
 import { addressParameter, overrideUrlOf } from "@/lib/override/override-chain";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { booleanParamOf, paramOr, rawParam } from "@/lib/override/url-access";
 import { CONCATENATED, DROPPED_FROM_PROVIDER, KEPT_FROM_PROVIDER, PROVIDER_FIRST } from "@/lib/routing/url/merged-provider-url";
+import { EFFECT_KEYS } from "./override-effect";
 import type { Held, HeldSources } from "./override-held";
+import { ProviderListMemo } from "./provider-list-memo";
 
 /** One provider's effective values as one consumer reads them, and which configurator set each. */
 export interface PairView {
@@ -19,11 +22,16 @@ export interface PairView {
  * configure), and the rest read from the provider URL and the consumer's own (`base`).
  */
 export interface ConsumerReading {
+  /** The providers whose values for the spread may differ from the base's (judged one by one). */
   readonly touched: ReadonlyMap<number, PairView>;
+  /**
+   * The rules that reach every provider alike and write no key the spread reads, as text
+   * ("" when none): a provider outside `touched` has the values those rules make of its base
+   * values, so two states with the same `general` differ only at their `touched` providers.
+   */
+  readonly general: string;
   /** 3.3.6: whether the consumer holds any configurator, so each provider has an override URL. */
   readonly overrideMade: boolean;
-  /** Every provider's values where no configurator reaches it (shared by consumers alike). */
-  readonly base: readonly PairView[];
   /** The values of provider `i` (touched or not). */
   view(i: number): PairView;
 }
@@ -106,6 +114,17 @@ export class CandidateIndex {
     return out;
   }
 
+  /** Whether a rule that may reach all providers can write one of `keys` (a key of its parameters, not a condition). */
+  generalWrites(keys: readonly string[]): boolean {
+    const wanted = new Set(keys);
+    return this.general.some((l) => l.some((h) => Object.keys(h.configurator.url.parameters).some((k) => wanted.has(k) && !CONDITION_KEYS.includes(k))));
+  }
+
+  /** The rules that may reach all providers, as text: kind, rule URL and where it came from (equal text, equal outcome). */
+  generalText(): string {
+    return this.general.map((l) => l.map(heldText).join("\u0002")).join("\u0003");
+  }
+
   /** The candidate rules per list for provider `i`, in the list's order; null when there is none. */
   for(i: number): (readonly Held[])[] | null {
     let any = this.anyGeneral;
@@ -121,63 +140,24 @@ export class CandidateIndex {
   }
 }
 
-/** Provider indexes by host, per provider list. */
-const hostIndexes = new WeakMap<readonly DubboUrl[], Map<string, number[]>>();
+const heldTexts = new WeakMap<Held, string>();
 
-function byHost(providers: readonly DubboUrl[]): Map<string, number[]> {
-  let m = hostIndexes.get(providers);
-  if (m === undefined) {
-    m = new Map();
-    providers.forEach((p, i) => {
-      let list = m!.get(p.host);
-      if (list === undefined) m!.set(p.host, (list = []));
-      list.push(i);
-    });
-    hostIndexes.set(providers, m);
+function heldText(h: Held): string {
+  let text = heldTexts.get(h);
+  if (text === undefined) {
+    text = [h.configurator.kind, h.by.copy, h.by.source, h.by.index, formatDubboUrl(h.configurator.url)].join("\u0001");
+    heldTexts.set(h, text);
   }
-  return m;
+  return text;
 }
 
 /** The providers `h` may reach (indexes), or null when it may reach any. */
 function reachOf(h: Held, localHost: string, providers: readonly DubboUrl[], release: DubboRelease): readonly number[] | null {
   const rule = h.configurator.url;
   if (h.configurator.match !== undefined) return null;
-  if (rule.host !== ANYHOST && rule.host !== localHost) return byHost(providers).get(rule.host) ?? [];
+  if (rule.host !== ANYHOST && rule.host !== localHost) return ProviderListMemo.of(providers).byHost(rule.host);
   const list = paramOr(rule, "providerAddresses", undefined);
-  if (list === undefined) return null;
-  let byList = addressReach.get(h);
-  if (byList === undefined) addressReach.set(h, (byList = new Map()));
-  const id = `${release} ${list}`;
-  let reach = byList.get(providers)?.get(id);
-  if (reach === undefined) {
-    reach = addressesReached(list, providers, release);
-    let forProviders = byList.get(providers);
-    if (forProviders === undefined) byList.set(providers, (forProviders = new Map()));
-    forProviders.set(id, reach);
-  }
-  return reach;
-}
-
-/** The providers a rule's `providerAddresses` reach, per rule and provider list (consumers of one state share their rules). */
-const addressReach = new WeakMap<Held, Map<readonly DubboUrl[], Map<string, readonly number[] | null>>>();
-
-function addressesReached(list: string, providers: readonly DubboUrl[], release: DubboRelease): readonly number[] | null {
-  if (release === "2.7") {
-    if (list.includes(ANYHOST)) return null;
-    const out: number[] = [];
-    providers.forEach((p, i) => {
-      if (list.includes(urlAddress(p))) out.push(i);
-    });
-    return out;
-  }
-  const entries = list.split(",");
-  if (entries.some((a) => a === ANYHOST || a.startsWith(`${ANYHOST}:`))) return null;
-  const wanted = new Set(entries);
-  const out: number[] = [];
-  providers.forEach((p, i) => {
-    if (wanted.has(urlAddress(p)) || wanted.has(p.host)) out.push(i);
-  });
-  return out;
+  return list === undefined ? null : ProviderListMemo.of(providers).addressesReached(list, release);
 }
 
 /**
@@ -211,7 +191,7 @@ function mayReach(h: Held, consumer: DubboUrl): boolean {
  * Only the providers a rule may reach are configured (CandidateIndex); the merged or
  * address view of the others is read key by key.
  */
-export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => readonly PairView[]): ConsumerReading {
+export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews): ConsumerReading {
   const index = new CandidateIndex(sources, consumer.host, providers, consumer.semantics, consumer.url);
   const targetKeys = consumer.semantics === "2.7" ? ruleKeys(sources, keys) : keys;
   const ctx: ConfigureContext = { release: consumer.semantics, localHost: consumer.host };
@@ -222,14 +202,14 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   if (index.anyGeneral && consumer.semantics === "2.7" && index.generalProviderFree()) {
     // Every provider is reached, by rules whose outcome depends only on the merged URL's values of the keys they read or write.
     const targets = index.targets();
+    for (const i of [...targets].sort((a, b) => a - b)) judge(i, index.for(i)!);
     const base = baseFor(false);
     const classKeys = ruleKeys(sources, []);
     const overlays = new Map<string, PairView>();
-    for (let i = 0; i < providers.length; i++) {
-      if (targets.has(i)) {
-        judge(i, index.for(i)!);
-        continue;
-      }
+    const memo = new Map<number, PairView>();
+    const overlaid = (i: number): PairView => {
+      let view = memo.get(i);
+      if (view !== undefined) return view;
       const p = providers[i]!;
       const id = [p.username, p.path, ...classKeys.map((k) => mergedValue(p, consumer.url, k) ?? "\u0001")].join("\u0000");
       let overlay = overlays.get(id);
@@ -244,9 +224,15 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
         }
         overlays.set(id, (overlay = { values, by }));
       }
-      const own = base[i]!;
-      touched.set(i, { values: { ...own.values, ...overlay.values }, by: { ...own.by, ...overlay.by } });
+      const own = base.at(i);
+      memo.set(i, (view = { values: { ...own.values, ...overlay.values }, by: { ...own.by, ...overlay.by } }));
+      return view;
+    };
+    if (!index.generalWrites(EFFECT_KEYS)) {
+      // The spread reads nothing these rules write: only the targets leave the base spread, the rest are read when shown.
+      return { touched, general: index.generalText(), overrideMade: false, view: (i) => touched.get(i) ?? overlaid(i) };
     }
+    for (let i = 0; i < providers.length; i++) if (!targets.has(i)) touched.set(i, overlaid(i));
   } else if (index.anyGeneral) {
     for (let i = 0; i < providers.length; i++) judge(i, index.for(i)!);
   } else if (index.anyHeld) {
@@ -254,7 +240,7 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   }
   const overrideMade = consumer.semantics === "3.x" && index.anyHeld;
   const base = baseFor(overrideMade);
-  return { touched, overrideMade, base, view: (i) => touched.get(i) ?? base[i]! };
+  return { touched, general: index.anyGeneral ? `\u0004${index.generalText()}` : "", overrideMade, view: (i) => touched.get(i) ?? base.at(i) };
 }
 
 function noneBy(keys: readonly string[]): Record<string, DecidedBy> {
@@ -331,12 +317,43 @@ export function mergedValue(provider: DubboUrl, consumer: DubboUrl, key: string)
 /**
  * Every provider's values for a consumer that no configurator reaches: the merged URL
  * (2.7.23) or the address URL (3.3.6, with its bare override URL when the consumer holds
- * any configurator), read key by key.
+ * any configurator), read key by key when first asked (a consumer shows a few of them;
+ * consumers alike share one).
  */
-export function baseViews(consumer: JudgedConsumer, providers: readonly DubboUrl[], keys: readonly string[], overrideMade: boolean): PairView[] {
-  const by = Object.freeze(noneBy(keys));
-  if (consumer.semantics === "2.7") return providers.map((p) => merged27View(p, consumer.url, keys, by));
-  return providers.map((p) => address3View(overrideMade ? overrideUrlOf(p, consumer.url) : null, p, consumer.url, keys, by));
+export class BaseViews {
+  private readonly memo = new Map<number, PairView>();
+  private readonly by: PairView["by"];
+
+  constructor(
+    private readonly consumer: JudgedConsumer,
+    private readonly providers: readonly DubboUrl[],
+    private readonly keys: readonly string[],
+    private readonly overrideMade: boolean,
+  ) {
+    this.by = Object.freeze(noneBy(keys));
+  }
+
+  at(i: number): PairView {
+    let view = this.memo.get(i);
+    if (view === undefined) {
+      const p = this.providers[i]!;
+      const c = this.consumer;
+      view = c.semantics === "2.7" ? merged27View(p, c.url, this.keys, this.by) : address3View(this.overrideMade ? overrideUrlOf(p, c.url) : null, p, c.url, this.keys, this.by);
+      this.memo.set(i, view);
+    }
+    return view;
+  }
+}
+
+/**
+ * What the spread reads of a provider no configurator reaches for `consumer` (EFFECT_KEYS):
+ * as BaseViews reads them. 3.3.6's bare override URL holds only `application`, `side`,
+ * `group` and `version`, none of them read here, so it is left out.
+ */
+export function baseEffectValues(consumer: JudgedConsumer, provider: DubboUrl): PreviewValues {
+  const values: PreviewValues = {};
+  for (const k of EFFECT_KEYS) values[k] = consumer.semantics === "2.7" ? mergedValue(provider, consumer.url, k) : (addressParameter(null, provider, consumer.url, k) ?? null);
+  return values;
 }
 
 function merged27View(provider: DubboUrl, consumer: DubboUrl, keys: readonly string[], by: PairView["by"]): PairView {

@@ -1,9 +1,9 @@
 import { CONFIG_PREVIEW_LIST_MAX, type DecidedBy, type PreviewConsumerRow, type PreviewProviderRow } from "@/lib/api/overrides/config-preview";
 import type { DubboUrl } from "@/lib/dubbo/url";
-import { urlAddress } from "@/lib/dubbo/url";
-import { shareOf, type Spread } from "./override-effect";
+import type { Spread } from "./override-effect";
 import type { ConsumerReading, PairView } from "./override-judge";
 import type { PreviewConsumer } from "./override-reader";
+import { ProviderListMemo } from "./provider-list-memo";
 
 /** How many providers a summary names, and below how many kept providers it spells the whole split. */
 const NAMED = 3;
@@ -28,10 +28,13 @@ export function sameBy(a: DecidedBy | undefined, b: DecidedBy | undefined): bool
   return a.copy === b.copy && a.source === b.source && a.index === b.index;
 }
 
-/** The providers whose values differ between the states: only touched ones can, unless 3.3.6's override URL comes or goes. */
+/**
+ * The providers whose values differ between the states: only touched ones can, unless
+ * 3.3.6's override URL comes or goes, or the rules that reach every provider alike differ.
+ */
 function changedProviders(before: ConsumerState, after: ConsumerState, count: number, keys: readonly string[]): number[] {
   const candidates = new Set<number>();
-  if (before.reading.overrideMade !== after.reading.overrideMade) for (let i = 0; i < count; i++) candidates.add(i);
+  if (before.reading.overrideMade !== after.reading.overrideMade || before.reading.general !== after.reading.general) for (let i = 0; i < count; i++) candidates.add(i);
   else {
     for (const i of before.reading.touched.keys()) candidates.add(i);
     for (const i of after.reading.touched.keys()) candidates.add(i);
@@ -40,12 +43,25 @@ function changedProviders(before: ConsumerState, after: ConsumerState, count: nu
   for (const i of candidates) {
     const b = before.reading.view(i);
     const a = after.reading.view(i);
-    if (!sameView(b, a, keys) || before.spread.usable[i] !== after.spread.usable[i]) out.push(i);
+    if (!sameView(b, a, keys) || before.spread.usableAt(i) !== after.spread.usableAt(i)) out.push(i);
   }
   return out.sort((x, y) => x - y);
 }
 
-function pick(v: PairView, keys: readonly string[]): { values: Record<string, string | null>; by: PreviewProviderRow["beforeBy"] } {
+type Picked = { values: Record<string, string | null>; by: PreviewProviderRow["beforeBy"] };
+
+/** Picked views per shown keys: consumers alike share their views, and so their rows' values. */
+const picks = new WeakMap<readonly string[], WeakMap<PairView, Picked>>();
+
+function pick(v: PairView, keys: readonly string[]): Picked {
+  let byView = picks.get(keys);
+  if (byView === undefined) picks.set(keys, (byView = new WeakMap()));
+  let picked = byView.get(v);
+  if (picked === undefined) byView.set(v, (picked = pickNew(v, keys)));
+  return picked;
+}
+
+function pickNew(v: PairView, keys: readonly string[]): Picked {
   const values: Record<string, string | null> = {};
   const by: PreviewProviderRow["beforeBy"] = {};
   for (const k of keys) {
@@ -55,16 +71,16 @@ function pick(v: PairView, keys: readonly string[]): { values: Record<string, st
   return { values, by };
 }
 
-function providerRow(i: number, provider: DubboUrl, before: ConsumerState, after: ConsumerState, keys: readonly string[], changed: boolean): PreviewProviderRow {
+function providerRow(i: number, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, keys: readonly string[], changed: boolean): PreviewProviderRow {
   const b = pick(before.reading.view(i), keys);
   const a = pick(after.reading.view(i), keys);
   return {
-    address: urlAddress(provider),
+    address: ProviderListMemo.of(providers).addresses()[i]!,
     values: { before: b.values, after: a.values },
     beforeBy: b.by,
     afterBy: a.by,
-    usable: { before: before.spread.usable[i] === 1, after: after.spread.usable[i] === 1 },
-    share: { before: shareOf(before.spread, i), after: shareOf(after.spread, i) },
+    usable: { before: before.spread.usableAt(i), after: after.spread.usableAt(i) },
+    share: { before: before.spread.shareOf(i), after: after.spread.shareOf(i) },
     changed,
   };
 }
@@ -79,11 +95,11 @@ const fine = (x: number | null) => (x === null ? "none" : `${(x * 100).toFixed(x
 export function consumerRow(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, keys: readonly string[]): PreviewConsumerRow {
   const changed = changedProviders(before, after, providers.length, keys);
   const changedSet = new Set(changed);
-  const rows = changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => providerRow(i, providers[i]!, before, after, keys, true));
-  for (let i = 0; i < providers.length && rows.length < CONFIG_PREVIEW_LIST_MAX; i++) if (!changedSet.has(i)) rows.push(providerRow(i, providers[i]!, before, after, keys, false));
+  const rows = changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => providerRow(i, providers, before, after, keys, true));
+  for (let i = 0; i < providers.length && rows.length < CONFIG_PREVIEW_LIST_MAX; i++) if (!changedSet.has(i)) rows.push(providerRow(i, providers, before, after, keys, false));
   const weighted = before.spread.weighted || after.spread.weighted;
-  const shareRows = weighted ? changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => ({ address: urlAddress(providers[i]!), before: shareOf(before.spread, i), after: shareOf(after.spread, i) })) : [];
-  const sumOf = (s: Spread) => changed.reduce((t, i) => t + (shareOf(s, i) ?? 0), 0);
+  const shareRows = weighted ? changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => ({ address: ProviderListMemo.of(providers).addresses()[i]!, before: before.spread.shareOf(i), after: after.spread.shareOf(i) })) : [];
+  const sumOf = (s: Spread) => changed.reduce((t, i) => t + (s.shareOf(i) ?? 0), 0);
   const othersShare = (s: Spread) => (s.weighted && s.usableCount > 0 && !s.unparsable ? Math.max(0, 1 - sumOf(s)) : 0);
   const stranded = after.spread.usableCount === 0 && before.spread.usableCount > 0;
   const sharesMoved = weighted && !before.spread.unparsable && !after.spread.unparsable && (before.spread.total !== after.spread.total || before.spread.uniform !== after.spread.uniform);
@@ -113,11 +129,11 @@ function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], be
   if (!isChanged) return `${who}: unchanged`;
   const parts: string[] = [];
   for (const i of changed.slice(0, NAMED)) {
-    const address = urlAddress(providers[i]!);
+    const address = ProviderListMemo.of(providers).addresses()[i]!;
     const b = before.reading.view(i);
     const a = after.reading.view(i);
-    const wasUsable = before.spread.usable[i] === 1;
-    const isUsable = after.spread.usable[i] === 1;
+    const wasUsable = before.spread.usableAt(i);
+    const isUsable = after.spread.usableAt(i);
     if (wasUsable && !isUsable) parts.push(`${address} leaves its providers`);
     else if (!wasUsable && isUsable) parts.push(`${address} rejoins its providers`);
     const moved = keys.filter((k) => k !== "disabled" && k !== "enabled" && b.values[k] !== a.values[k]).map((k) => `${k} ${b.values[k] ?? "unset"} → ${a.values[k] ?? "unset"}`);
@@ -126,18 +142,18 @@ function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], be
   if (changed.length > NAMED) parts.push(`and ${changed.length - NAMED} more providers change`);
   if (stranded) parts.push("no provider is left: its calls fail");
   else if (before.spread.weighted && after.spread.weighted && !before.spread.unparsable && !after.spread.unparsable) {
-    const kept = (s: Spread) => providers.map((_, i) => i).filter((i) => s.usable[i] || (s === before.spread ? after : before).spread.usable[i]);
-    const both = kept(after.spread);
+    // The providers either state keeps: at least as many as the larger count, so no scan when that is over the split's cap.
+    const both = Math.max(before.spread.usableCount, after.spread.usableCount) > SPLIT_MAX ? [] : providers.map((_, i) => i).filter((i) => before.spread.usableAt(i) || after.spread.usableAt(i));
     if (both.length <= SPLIT_MAX && both.length > 1) {
-      const split = (s: Spread) => both.map((i) => percent(shareOf(s, i) ?? 0)).join("/");
+      const split = (s: Spread) => both.map((i) => percent(s.shareOf(i) ?? 0)).join("/");
       const b = split(before.spread);
       const a = split(after.spread);
       if (b !== a) parts.push(`weight split ${b} → ${a}`);
     } else {
       for (const i of changed.slice(0, NAMED)) {
-        const b = shareOf(before.spread, i);
-        const a = shareOf(after.spread, i);
-        if (b !== a) parts.push(`${urlAddress(providers[i]!)} share ${fine(b)} → ${fine(a)}`);
+        const b = before.spread.shareOf(i);
+        const a = after.spread.shareOf(i);
+        if (b !== a) parts.push(`${ProviderListMemo.of(providers).addresses()[i]!} share ${fine(b)} → ${fine(a)}`);
       }
     }
   }

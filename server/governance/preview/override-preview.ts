@@ -7,12 +7,13 @@ import type { OverrideCopies } from "@/lib/override/override-copies";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { KEPT_FROM_PROVIDER } from "@/lib/routing/url/merged-provider-url";
-import { EFFECT_KEYS, patchSpread, type Spread, spreadOf } from "./override-effect";
+import { EFFECT_KEYS, Spread } from "./override-effect";
 import { HeldCopies } from "./override-held";
-import { baseViews, type PairView, readConsumer } from "./override-judge";
+import { baseEffectValues, BaseViews, readConsumer } from "./override-judge";
 import { type ConsumerState, consumerRow } from "./override-outcome";
 import type { PreviewConsumer } from "./override-reader";
 import { providerSide } from "./provider-side";
+import { ProviderListMemo } from "./provider-list-memo";
 
 /** What an override preview judges. */
 export interface OverridePreviewInput {
@@ -44,31 +45,41 @@ export interface OverridePreviewInput {
 export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResponse {
   const heldBefore = new HeldCopies(input.before, null);
   const heldAfter = new HeldCopies(input.after, heldBefore);
-  const providers = input.providers.filter((p) => p.protocol !== "empty");
+  const providers = ProviderListMemo.registered(input.providers);
   const keys = previewKeys(input.before, input.after);
   const readKeys = [...new Set([...keys, ...EFFECT_KEYS])];
   const now = input.clock.now();
   const notes: string[] = [];
-  const bases = new Map<string, { views: readonly PairView[]; spread: Spread }>();
-  const baseOf = (c: PreviewConsumer, overrideMade: boolean) => {
-    const id = baseId(c, overrideMade, readKeys);
-    let base = bases.get(id);
-    if (base === undefined) {
-      const views = baseViews(c, providers, readKeys, overrideMade);
-      base = { views, spread: spreadOf(views.length, (i) => views[i]!, c.semantics, now) };
-      bases.set(id, base);
+  // Consumers alike share their base views (by every key read) and their base spread (by the keys the spread reads), per provider list.
+  // Kept with the provider list (provider-list-memo.ts) while the catalog holds it: views by what they read, and spreads that no warm-up can still change.
+  const viewsOf = (c: PreviewConsumer, kept: readonly DubboUrl[], overrideMade: boolean) => ProviderListMemo.of(kept).entry(`views\u0000${readKeys.join("\u0001")}\u0000${baseId(c, overrideMade, readKeys)}`, () => new BaseViews(c, kept, readKeys, overrideMade));
+  const spreads = new Map<readonly DubboUrl[], Map<string, Spread>>();
+  const spreadOf = (c: PreviewConsumer, kept: readonly DubboUrl[]) => {
+    let made = spreads.get(kept);
+    if (made === undefined) spreads.set(kept, (made = new Map()));
+    const id = `spread\u0000${spreadId(c)}`;
+    let spread = made.get(id);
+    if (spread !== undefined) return spread;
+    const memo = ProviderListMemo.of(kept);
+    spread = memo.filed<Spread>(id);
+    if (spread === undefined || !spread.holdsFrom(now)) {
+      spread = Spread.of(kept.length, (i) => baseEffectValues(c, kept[i]!), c.semantics, now);
+      if (!spread.timeDependent) memo.file(id, spread);
     }
-    return base;
+    made.set(id, spread);
+    return spread;
   };
   const state = (c: PreviewConsumer, held: HeldCopies, kept: readonly DubboUrl[]): ConsumerState => {
     const sources = held.sources(c.url, c.semantics, c.readsCenter);
-    let base: { views: readonly PairView[]; spread: Spread } | undefined;
-    const reading = readConsumer(c, sources, kept, readKeys, (made) => (base = baseOf(c, made)).views);
-    return { reading, spread: patchSpread(base!.spread, base!.views, reading.touched, c.semantics, now) };
+    const reading = readConsumer(c, sources, kept, readKeys, (made) => viewsOf(c, kept, made));
+    return { reading, spread: spreadOf(c, kept).patch(reading.touched, c.semantics, now) };
   };
   const all = input.byHand ? [...input.consumers, input.byHand] : input.consumers;
+  const keptBy = new Map<string, readonly DubboUrl[]>();
   const rows = all.map((c) => {
-    const kept = protocolsKept(c.url, providers);
+    const protocol = paramOr(c.url, "protocol", "");
+    let kept = keptBy.get(protocol);
+    if (kept === undefined) keptBy.set(protocol, (kept = protocolsKept(c.url, providers)));
     if (kept !== providers) notes.push(`${c.application || c.host} reads only ${paramOr(c.url, "protocol", "")} providers: ${providers.length - kept.length} of another protocol left out.`);
     return consumerRow(c, kept, state(c, heldBefore, kept), state(c, heldAfter, kept), keys);
   });
@@ -139,7 +150,7 @@ function protocolsKept(consumer: DubboUrl, providers: readonly DubboUrl[]): read
   return providers.filter((p) => list.includes(p.protocol));
 }
 
-/** What the untouched views of a consumer depend on: its semantics, the override URL's coming, and its own values of the keys read. */
+/** What the untouched views of a consumer depend on: its semantics, the override URL's coming, and its own values of the keys read; with the provider list's protocols. */
 function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string[]): string {
   // 2.7.23's merged URL keeps the provider's `release`, `timestamp`, … whatever the consumer says; 3.3.6's
   // `timestamp` is read by nothing shown (its registry strips the providers', so no warm-up): a
@@ -147,6 +158,12 @@ function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string
   const ignored = (k: string) => (c.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp");
   const own = [...keys, "protocol"].map((k) => (ignored(k) ? "" : (rawParam(c.url, k) ?? "\u0001")));
   return [c.semantics, overrideMade ? "o" : "-", c.url.path, ...own].join("\u0000");
+}
+
+/** What a consumer's base spread depends on (baseEffectValues): its semantics and its own values of the keys the spread reads. */
+function spreadId(c: PreviewConsumer): string {
+  const ignored = (k: string) => (c.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp");
+  return [c.semantics, ...EFFECT_KEYS.map((k) => (ignored(k) ? "" : (rawParam(c.url, k) ?? "\u0001")))].join("\u0000");
 }
 
 /** The config-center keys the consumers read, per release. */

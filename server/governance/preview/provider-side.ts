@@ -7,6 +7,7 @@ import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { type Held, type HeldCopies, type HeldSources, PROVIDER_CATEGORIES } from "./override-held";
 import { applyTracked, type PairView } from "./override-judge";
+import { ProviderListMemo } from "./provider-list-memo";
 import { sameBy } from "./override-outcome";
 
 const ANYHOST = "0.0.0.0";
@@ -85,6 +86,27 @@ function sideSourcesOf(before: HeldCopies, after: HeldCopies): (p: DubboUrl) => 
   };
 }
 
+/**
+ * Whether the draft can change any provider's own URL: a registry copy differs, or a
+ * config-center rule whose text differs holds, in either state and for either release, a
+ * rule of a side some provider has (sideSourcesOf's test, answered once for the service).
+ */
+function draftReachesProviders(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies): boolean {
+  const dirs = new Set([...before.copies.registry.keys(), ...after.copies.registry.keys()]);
+  for (const dir of dirs) if (!sameUrls(before.copies.registry.get(dir), after.copies.registry.get(dir))) return true;
+  const keys = [...new Set([...before.copies.center.keys(), ...after.copies.center.keys()])].filter((k) => before.copies.center.get(k) !== after.copies.center.get(k));
+  if (keys.length === 0) return false;
+  const sides = ProviderListMemo.of(providers).sides();
+  for (const key of keys) {
+    for (const release of ["2.7", "3.x"] as const) {
+      for (const held of [before.center(key, release).held, after.center(key, release).held]) {
+        for (const h of held) for (const side of sides) if (!otherSide(h, side)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 function sameUrls(a: readonly DubboUrl[] | undefined, b: readonly DubboUrl[] | undefined): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a.length !== b.length) return false;
@@ -105,6 +127,7 @@ function ownView(provider: DubboUrl, keys: readonly string[]): PairView {
 export function providerSide(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies, keys: readonly string[]): { rows: PreviewProviderSideRow[]; changed: number } {
   const rows: PreviewProviderSideRow[] = [];
   let changed = 0;
+  if (!draftReachesProviders(providers, before, after)) return { rows, changed };
   const sourcesOf = sideSourcesOf(before, after);
   for (const p of providers) {
     const sources = sourcesOf(p);
