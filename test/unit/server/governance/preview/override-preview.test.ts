@@ -133,4 +133,26 @@ describe("previewOverrides", () => {
     expect(row.providers.map((p) => p.values.after.timeout)).toEqual(["7000", "7000"]);
     expect(answer.notes.some((n) => n.includes("states no Dubbo release"))).toBe(true);
   });
+
+  it("answers alike for a provider list it has seen (what it keeps of the list) and a fresh one, over drafts and a warm-up in progress", () => {
+    const warming = parseDubboUrl(`dubbo://10.0.0.3:20880/${SVC}?application=orders&interface=${SVC}&release=2.7.23&side=provider&timestamp=${NOW - 60_000}&weight=100`);
+    const kept = [P1, P2, warming];
+    const item = (extra: string) => `  - side: consumer\n    ${extra}\n`;
+    const rule = (...items: string[]) => center(`${SVC}::`, `configVersion: v3.0\nscope: service\nkey: ${SVC}\nenabled: true\nconfigs:\n${items.join("")}`);
+    const timeout = item("applications: [storefront-27]\n    parameters:\n      timeout: 5000");
+    const offline = item('addresses: [0.0.0.0]\n    providerAddresses: ["10.0.0.1:20880"]\n    parameters:\n      disabled: true');
+    const heavier = item('addresses: [0.0.0.0]\n    providerAddresses: ["10.0.0.3:20880"]\n    parameters:\n      weight: 400');
+    const drafts: [OverrideCopies, OverrideCopies, number][] = [
+      [rule(timeout), rule(timeout, offline), NOW],
+      [rule(timeout), rule(timeout, heavier), NOW + 1_000],
+      [rule(timeout, offline), rule(heavier), NOW + 120_000],
+      [NO_OVERRIDE_COPIES, rule(timeout, offline, heavier), NOW + 900_000],
+    ];
+    for (const [before, after, now] of drafts) {
+      const again = preview(before, after, kept, now);
+      const fresh = preview(before, after, [...kept], now);
+      expect(again).toEqual(fresh);
+      expect(again.consumers.some((r) => r.changed)).toBe(true);
+    }
+  });
 });
