@@ -94,7 +94,7 @@ function differences(c: PreviewCase, row: PreviewConsumerRow, keys: readonly str
  */
 function changeMarks(row: PreviewConsumerRow, keys: readonly string[]): string[] {
   const out: string[] = [];
-  const by = (d: PreviewConsumerRow["providers"][number]["beforeBy"][string]) => (d ? `${d.copy} ${d.source} ${d.index}` : "none");
+  const by = (d: PreviewConsumerRow["providers"][number]["beforeBy"][string] | undefined) => (d ? `${d.copy} ${d.source} ${d.index}` : "none");
   let marked = 0;
   for (const r of row.providers) {
     const differs = keys.some((k) => (r.values.before[k] ?? null) !== (r.values.after[k] ?? null) || by(r.beforeBy[k]) !== by(r.afterBy[k])) || r.usable.before !== r.usable.after;

@@ -191,13 +191,20 @@ function mayReach(h: Held, consumer: DubboUrl): boolean {
  * Only the providers a rule may reach are configured (CandidateIndex); the merged or
  * address view of the others is read key by key.
  */
-export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews): ConsumerReading {
+export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews, judged?: Map<string, PairView>): ConsumerReading {
   const index = new CandidateIndex(sources, consumer.host, providers, consumer.semantics, consumer.url);
   const targetKeys = consumer.semantics === "2.7" ? ruleKeys(sources, keys) : keys;
   const ctx: ConfigureContext = { release: consumer.semantics, localHost: consumer.host };
   const touched = new Map<number, PairView>();
+  const alike = judged === undefined ? null : judgedAlike(consumer, sources, keys, targetKeys);
   const judge = (i: number, candidates: (readonly Held[])[]) => {
-    touched.set(i, consumer.semantics === "2.7" ? configured27(providers[i]!, consumer.url, candidates, ctx, keys, targetKeys) : configured3(providers[i]!, consumer.url, candidates, ctx, keys));
+    const id = alike === null ? null : `${i}\u0000${candidates.map((l) => l.map(heldId).join(",")).join(";")}\u0000${alike}`;
+    let view = id === null ? undefined : judged!.get(id);
+    if (view === undefined) {
+      view = consumer.semantics === "2.7" ? configured27(providers[i]!, consumer.url, candidates, ctx, keys, targetKeys) : configured3(providers[i]!, consumer.url, candidates, ctx, keys);
+      if (id !== null) judged!.set(id, view);
+    }
+    touched.set(i, view);
   };
   if (index.anyGeneral && consumer.semantics === "2.7" && index.generalProviderFree()) {
     // Every provider is reached, by rules whose outcome depends only on the merged URL's values of the keys they read or write.
@@ -241,6 +248,37 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   const overrideMade = consumer.semantics === "3.x" && index.anyHeld;
   const base = baseFor(overrideMade);
   return { touched, general: index.anyGeneral ? `\u0004${index.generalText()}` : "", overrideMade, view: (i) => touched.get(i) ?? base.at(i) };
+}
+
+const heldIds = new WeakMap<Held, number>();
+let nextHeldId = 0;
+
+function heldId(h: Held): number {
+  let id = heldIds.get(h);
+  if (id === undefined) heldIds.set(h, (id = nextHeldId++));
+  return id;
+}
+
+/**
+ * What a judged provider's values depend on of the consumer, beside the provider and its
+ * candidate rules: its release, its values of the keys the target is built from (2.7.23's
+ * merged URL: `targetKeys`; 3.3.6's override and address URLs: the keys read, `side`,
+ * `application` and its path), and which rules name its host (configure matches a
+ * consumer-side rule's host against it; with a 3.x `match`, the host itself). `application` only when something reads it: a
+ * rule's `application`, `~application`, user name or `match`, or a key shown. Consumers with
+ * the same answer share their judged providers (a fleet's instances differ in host and
+ * application, not in what their rules see).
+ */
+function judgedAlike(consumer: JudgedConsumer, sources: HeldSources, keys: readonly string[], targetKeys: readonly string[]): string {
+  const all = [...sources.registry, ...sources.application, ...sources.service];
+  const appRead = keys.includes("application") || all.some((h) => h.configurator.match !== undefined || h.configurator.url.username !== "" || Object.hasOwn(h.configurator.url.parameters, "application") || Object.hasOwn(h.configurator.url.parameters, "~application"));
+  const read = consumer.semantics === "2.7" ? targetKeys : [...keys, "side", "application"];
+  // 2.7.23's merged URL keeps the provider's `timestamp`, `release`, … whatever the consumer's (mergedValue).
+  const unread = (k: string) => (k === "application" && !appRead) || (consumer.semantics === "2.7" && KEPT_FROM_PROVIDER.has(k));
+  const values = read.map((k) => (unread(k) ? "" : (rawParam(consumer.url, k) ?? "\u0001")));
+  // A 3.x `match` reads the host itself (its address condition).
+  const hosts = all.some((h) => h.configurator.match !== undefined) ? consumer.host : all.filter((h) => h.configurator.url.host === consumer.host).map(heldId).join(",");
+  return [consumer.semantics, consumer.semantics === "3.x" ? consumer.url.path : "", hosts, ...values].join("\u0000");
 }
 
 function noneBy(keys: readonly string[]): Record<string, DecidedBy> {

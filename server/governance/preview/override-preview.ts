@@ -9,7 +9,7 @@ import { paramOr, rawParam } from "@/lib/override/url-access";
 import { KEPT_FROM_PROVIDER } from "@/lib/routing/url/merged-provider-url";
 import { EFFECT_KEYS, Spread } from "./override-effect";
 import { HeldCopies } from "./override-held";
-import { baseEffectValues, BaseViews, readConsumer } from "./override-judge";
+import { baseEffectValues, BaseViews, type PairView, readConsumer } from "./override-judge";
 import { type ConsumerState, consumerRow } from "./override-outcome";
 import type { PreviewConsumer } from "./override-reader";
 import { providerSide } from "./provider-side";
@@ -69,9 +69,13 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
     made.set(id, spread);
     return spread;
   };
+  // Providers judged for one consumer, shared with consumers alike (override-judge.ts judgedAlike), per provider list.
+  const judged = new Map<readonly DubboUrl[], Map<string, PairView>>();
   const state = (c: PreviewConsumer, held: HeldCopies, kept: readonly DubboUrl[]): ConsumerState => {
     const sources = held.sources(c.url, c.semantics, c.readsCenter);
-    const reading = readConsumer(c, sources, kept, readKeys, (made) => viewsOf(c, kept, made));
+    let shared = judged.get(kept);
+    if (shared === undefined) judged.set(kept, (shared = new Map()));
+    const reading = readConsumer(c, sources, kept, readKeys, (made) => viewsOf(c, kept, made), shared);
     return { reading, spread: spreadOf(c, kept).patch(reading.touched, c.semantics, now) };
   };
   const all = input.byHand ? [...input.consumers, input.byHand] : input.consumers;
