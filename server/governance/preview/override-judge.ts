@@ -91,18 +91,26 @@ export class CandidateIndex {
   }
 
   /**
-   * Whether every rule that may reach all providers decides alike for providers whose merged
-   * URL has the same values of the keys it reads or writes (2.7.23's configure): no port (a
-   * port is matched against the target's), no `providerAddresses`, no 3.x match, and not a
-   * config-center rule of the provider side (matched by the target's host and port).
+   * Whether every rule that may reach all providers decides alike for providers of one
+   * class: no `providerAddresses` and no 3.x `match`, and
+   * - 2.7.23 (its configure on the merged URL): alike for the same values of the keys it
+   *   reads or writes; no port (a port is matched against the target's), and not a
+   *   config-center rule of the provider side (matched by the target's host and port);
+   * - 3.3.6 (its configure on the override URL, whose parameters are the consumer's
+   *   `application` and `side` and the provider's `group` and `version`): alike for the
+   *   same user name, path, group and version; a registry URL without a port (with one, it
+   *   is matched against the target's host and port); a config-center rule of the consumer
+   *   side ignores the port.
    */
-  generalProviderFree(): boolean {
+  generalProviderFree(release: DubboRelease): boolean {
     return this.general.every((l) =>
       l.every((h) => {
         const rule = h.configurator.url;
-        if (rule.port !== 0 || h.configurator.match !== undefined || rawParam(rule, "providerAddresses") !== undefined) return false;
+        if (h.configurator.match !== undefined || rawParam(rule, "providerAddresses") !== undefined) return false;
         const version = rawParam(rule, "configVersion");
-        return version === undefined || version === "" || rawParam(rule, "side") !== "provider";
+        const fromCenter = version !== undefined && version !== "";
+        if (release === "3.x") return fromCenter || rule.port === 0;
+        return rule.port === 0 && (!fromCenter || rawParam(rule, "side") !== "provider");
       }),
     );
   }
@@ -206,38 +214,29 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
     }
     touched.set(i, view);
   };
-  if (index.anyGeneral && consumer.semantics === "2.7" && index.generalProviderFree()) {
-    // Every provider is reached, by rules whose outcome depends only on the merged URL's values of the keys they read or write.
+  if (index.anyGeneral && index.generalProviderFree(consumer.semantics)) {
+    // Every provider is reached, by rules whose outcome is one per class of providers: judged once per class, over each provider's own values.
     const targets = index.targets();
     for (const i of [...targets].sort((a, b) => a - b)) judge(i, index.for(i)!);
-    const base = baseFor(false);
-    const classKeys = ruleKeys(sources, []);
+    const v27 = consumer.semantics === "2.7";
+    const base = baseFor(!v27);
+    const classKeys = v27 ? ruleKeys(sources, []) : [];
     const overlays = new Map<string, PairView>();
     const memo = new Map<number, PairView>();
     const overlaid = (i: number): PairView => {
       let view = memo.get(i);
       if (view !== undefined) return view;
       const p = providers[i]!;
-      const id = [p.username, p.path, ...classKeys.map((k) => mergedValue(p, consumer.url, k) ?? "\u0001")].join("\u0000");
+      const id = v27 ? [p.username, p.path, ...classKeys.map((k) => mergedValue(p, consumer.url, k) ?? "\u0001")].join("\u0000") : [p.username, p.path, rawParam(p, "group") ?? "\u0001", rawParam(p, "version") ?? "\u0001"].join("\u0000");
       let overlay = overlays.get(id);
-      if (overlay === undefined) {
-        const full = configured27(p, consumer.url, index.for(i)!, ctx, keys, targetKeys);
-        const values: PreviewValues = {};
-        const by: Record<string, DecidedBy> = {};
-        for (const k of keys) {
-          if (!classKeys.includes(k)) continue;
-          values[k] = full.values[k]!;
-          by[k] = full.by[k]!;
-        }
-        overlays.set(id, (overlay = { values, by }));
-      }
+      if (overlay === undefined) overlays.set(id, (overlay = v27 ? overlay27(p, consumer.url, index.for(i)!, ctx, keys, targetKeys, classKeys) : overlay3(p, consumer.url, index.for(i)!, ctx, keys)));
       const own = base.at(i);
       memo.set(i, (view = { values: { ...own.values, ...overlay.values }, by: { ...own.by, ...overlay.by } }));
       return view;
     };
     if (!index.generalWrites(EFFECT_KEYS)) {
       // The spread reads nothing these rules write: only the targets leave the base spread, the rest are read when shown.
-      return { touched, general: index.generalText(), overrideMade: false, view: (i) => touched.get(i) ?? overlaid(i) };
+      return { touched, general: index.generalText(), overrideMade: !v27, view: (i) => touched.get(i) ?? overlaid(i) };
     }
     for (let i = 0; i < providers.length; i++) if (!targets.has(i)) touched.set(i, overlaid(i));
   } else if (index.anyGeneral) {
@@ -333,6 +332,35 @@ function configured27(provider: DubboUrl, consumer: DubboUrl, candidates: (reado
   const url = applyTracked(mergedTarget(provider, consumer, targetKeys), candidates, ctx, keys, by);
   const values: PreviewValues = {};
   for (const k of keys) values[k] = k === "check" ? "false" : (rawParam(url, k) ?? null);
+  return { values, by };
+}
+
+/** What the rules reaching all make of a 2.7.23 provider's class: the class keys' values and who decided each. */
+function overlay27(provider: DubboUrl, consumer: DubboUrl, candidates: (readonly Held[])[], ctx: ConfigureContext, keys: readonly string[], targetKeys: readonly string[], classKeys: readonly string[]): PairView {
+  const full = configured27(provider, consumer, candidates, ctx, keys, targetKeys);
+  const values: PreviewValues = {};
+  const by: Record<string, DecidedBy> = {};
+  for (const k of keys) {
+    if (!classKeys.includes(k)) continue;
+    values[k] = full.values[k]!;
+    by[k] = full.by[k]!;
+  }
+  return { values, by };
+}
+
+/**
+ * What the rules reaching all make of a 3.3.6 provider's class: the override URL's values
+ * that are not empty (DubboServiceAddressURL.getParameter answers them first; for the rest
+ * it reads the address URL, as the base view does), and who decided each key.
+ */
+function overlay3(provider: DubboUrl, consumer: DubboUrl, candidates: (readonly Held[])[], ctx: ConfigureContext, keys: readonly string[]): PairView {
+  const by = noneBy(keys);
+  const override = applyTracked(overrideUrlOf(provider, consumer), candidates, ctx, keys, by);
+  const values: PreviewValues = {};
+  for (const k of keys) {
+    const v = rawParam(override, k);
+    if (v !== undefined && v !== "") values[k] = v;
+  }
   return { values, by };
 }
 

@@ -127,19 +127,36 @@ export function consumerRow(consumer: PreviewConsumer, providers: readonly Dubbo
 function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, changed: readonly number[], keys: readonly string[], stranded: boolean, isChanged: boolean): string {
   const who = consumer.application || consumer.host;
   if (!isChanged) return `${who}: unchanged`;
+  const addresses = ProviderListMemo.of(providers).addresses();
+  // The changed providers at the first NAMED addresses (a registry can hold two URLs of one address: said once).
+  const namedAddresses = new Set<string>();
+  const named: number[] = [];
+  for (const i of changed) {
+    if (!namedAddresses.has(addresses[i]!)) {
+      if (namedAddresses.size === NAMED) continue;
+      namedAddresses.add(addresses[i]!);
+    }
+    named.push(i);
+  }
+  const said = new Set<string>();
   const parts: string[] = [];
-  for (const i of changed.slice(0, NAMED)) {
-    const address = ProviderListMemo.of(providers).addresses()[i]!;
+  const say = (part: string) => {
+    if (!said.has(part)) parts.push(part);
+    said.add(part);
+  };
+  for (const i of named) {
+    const address = addresses[i]!;
     const b = before.reading.view(i);
     const a = after.reading.view(i);
     const wasUsable = before.spread.usableAt(i);
     const isUsable = after.spread.usableAt(i);
-    if (wasUsable && !isUsable) parts.push(`${address} leaves its providers`);
-    else if (!wasUsable && isUsable) parts.push(`${address} rejoins its providers`);
+    if (wasUsable && !isUsable) say(`${address} leaves its providers`);
+    else if (!wasUsable && isUsable) say(`${address} rejoins its providers`);
     const moved = keys.filter((k) => k !== "disabled" && k !== "enabled" && b.values[k] !== a.values[k]).map((k) => `${k} ${b.values[k] ?? "unset"} → ${a.values[k] ?? "unset"}`);
-    if (moved.length > 0) parts.push(`${address}: ${moved.join(", ")}`);
+    if (moved.length > 0) say(`${address}: ${moved.join(", ")}`);
   }
-  if (changed.length > NAMED) parts.push(`and ${changed.length - NAMED} more providers change`);
+  const more = changed.length - named.length;
+  if (more > 0) parts.push(`and ${more} more provider${more === 1 ? "" : "s"} change${more === 1 ? "s" : ""}`);
   if (stranded) parts.push("no provider is left: its calls fail");
   else if (before.spread.weighted && after.spread.weighted && !before.spread.unparsable && !after.spread.unparsable) {
     // The providers either state keeps: at least as many as the larger count, so no scan when that is over the split's cap.
@@ -150,10 +167,10 @@ function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], be
       const a = split(after.spread);
       if (b !== a) parts.push(`weight split ${b} → ${a}`);
     } else {
-      for (const i of changed.slice(0, NAMED)) {
+      for (const i of named) {
         const b = before.spread.shareOf(i);
         const a = after.spread.shareOf(i);
-        if (b !== a) parts.push(`${ProviderListMemo.of(providers).addresses()[i]!} share ${fine(b)} → ${fine(a)}`);
+        if (b !== a) say(`${addresses[i]!} share ${fine(b)} → ${fine(a)}`);
       }
     }
   }

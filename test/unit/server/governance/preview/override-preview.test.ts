@@ -155,4 +155,14 @@ describe("previewOverrides", () => {
       expect(again.consumers.some((r) => r.changed)).toBe(true);
     }
   });
+
+  it("names an address once in a summary when the registry holds two URLs of it", () => {
+    const again = parseDubboUrl(`dubbo://10.0.0.1:20880/${SVC}?application=orders&interface=${SVC}&release=2.7.23&side=provider&timestamp=${OLD + 5}&timeout=3000`);
+    const url = `override://10.0.0.1:20880/${SVC}?category=configurators&dynamic=false&enabled=true&disabled=true`;
+    const row = preview(NO_OVERRIDE_COPIES, registry(url), [P1, again, P2]).consumers[0]!;
+    expect(row.providersChanged).toBe(2);
+    expect(row.summary).toBe("storefront-27: 10.0.0.1:20880 leaves its providers; weight split 33/33/33 → 0/0/100");
+    const more = [P1, again, P2, provider("10.0.0.4", "2.7.23"), provider("10.0.0.5", "2.7.23")];
+    expect(preview(NO_OVERRIDE_COPIES, registry(url), more).consumers[0]!.summary).toBe("storefront-27: 10.0.0.1:20880 leaves its providers; 10.0.0.1:20880 share 20.0% → none");
+  });
 });
