@@ -34,6 +34,31 @@ export interface ConsumerReading {
   readonly overrideMade: boolean;
   /** The values of provider `i` (touched or not). */
   view(i: number): PairView;
+  /**
+   * Equal for two consumers whose every view is equal (same base views, same judged
+   * providers, same rules reaching all, same inputs of the judge); null when not worked out
+   * (judged one by one for more than a few providers, or nothing shared).
+   */
+  readonly signature: string | null;
+}
+
+/** How many judged providers a reading's signature lists at most. */
+const SIGNED_MAX = 64;
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/** A number for an object, the same while it lives (signatures name shared objects by it). */
+export function identityOf(o: object): number {
+  let id = identities.get(o);
+  if (id === undefined) identities.set(o, (id = nextIdentity++));
+  return id;
+}
+
+function signatureOf(alike: string | null, base: BaseViews, general: string, overrideMade: boolean, touched: ReadonlyMap<number, PairView>): string | null {
+  if (alike === null || touched.size > SIGNED_MAX) return null;
+  const judged = [...touched].map(([i, v]) => `${i}:${identityOf(v)}`).join(",");
+  return [alike, identityOf(base), general, overrideMade ? "o" : "-", judged].join("\u0000");
 }
 
 /** What a judge needs of the consumer. */
@@ -61,10 +86,13 @@ export class CandidateIndex {
   private readonly position: Map<Held, number>[];
   readonly anyGeneral: boolean;
   readonly anyHeld: boolean;
+  /** Every rule that may reach some provider for the consumer. */
+  readonly held: readonly Held[];
 
   constructor(sources: HeldSources, localHost: string, providers: readonly DubboUrl[], release: DubboRelease, consumer?: DubboUrl) {
     const all = [sources.registry, sources.application, sources.service];
     const lists = consumer === undefined ? all : all.map((l) => l.filter((h) => mayReach(h, consumer)));
+    this.held = lists.flat();
     this.position = lists.map((l) => new Map(l.map((h, i) => [h, i])));
     this.general = [];
     this.targeted = [];
@@ -199,12 +227,20 @@ function mayReach(h: Held, consumer: DubboUrl): boolean {
  * Only the providers a rule may reach are configured (CandidateIndex); the merged or
  * address view of the others is read key by key.
  */
-export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews, judged?: Map<string, PairView>): ConsumerReading {
+/** Providers judged for one consumer, for consumers alike to share (judgedAlike). */
+export interface JudgedShare {
+  readonly views: Map<string, PairView>;
+  /** Whether a key's value is shown (3.3.6 reads a consumer's own `timestamp` into its views, but nothing else reads it there). */
+  readonly shown: (key: string) => boolean;
+}
+
+export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews, share?: JudgedShare): ConsumerReading {
   const index = new CandidateIndex(sources, consumer.host, providers, consumer.semantics, consumer.url);
   const targetKeys = consumer.semantics === "2.7" ? ruleKeys(sources, keys) : keys;
   const ctx: ConfigureContext = { release: consumer.semantics, localHost: consumer.host };
   const touched = new Map<number, PairView>();
-  const alike = judged === undefined ? null : judgedAlike(consumer, sources, keys, targetKeys);
+  const alike = share === undefined ? null : judgedAlike(consumer, index.held, keys, targetKeys, share.shown);
+  const judged = share?.views;
   const judge = (i: number, candidates: (readonly Held[])[]) => {
     const id = alike === null ? null : `${i}\u0000${candidates.map((l) => l.map(heldId).join(",")).join(";")}\u0000${alike}`;
     let view = id === null ? undefined : judged!.get(id);
@@ -236,7 +272,8 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
     };
     if (!index.generalWrites(EFFECT_KEYS)) {
       // The spread reads nothing these rules write: only the targets leave the base spread, the rest are read when shown.
-      return { touched, general: index.generalText(), overrideMade: !v27, view: (i) => touched.get(i) ?? overlaid(i) };
+      const general = index.generalText();
+      return { touched, general, overrideMade: !v27, view: (i) => touched.get(i) ?? overlaid(i), signature: signatureOf(alike, base, general, !v27, touched) };
     }
     for (let i = 0; i < providers.length; i++) if (!targets.has(i)) touched.set(i, overlaid(i));
   } else if (index.anyGeneral) {
@@ -246,34 +283,28 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   }
   const overrideMade = consumer.semantics === "3.x" && index.anyHeld;
   const base = baseFor(overrideMade);
-  return { touched, general: index.anyGeneral ? `\u0004${index.generalText()}` : "", overrideMade, view: (i) => touched.get(i) ?? base.at(i) };
+  const general = index.anyGeneral ? `\u0004${index.generalText()}` : "";
+  return { touched, general, overrideMade, view: (i) => touched.get(i) ?? base.at(i), signature: signatureOf(alike, base, general, overrideMade, touched) };
 }
 
-const heldIds = new WeakMap<Held, number>();
-let nextHeldId = 0;
-
-function heldId(h: Held): number {
-  let id = heldIds.get(h);
-  if (id === undefined) heldIds.set(h, (id = nextHeldId++));
-  return id;
-}
+const heldId = (h: Held) => identityOf(h);
 
 /**
  * What a judged provider's values depend on of the consumer, beside the provider and its
- * candidate rules: its release, its values of the keys the target is built from (2.7.23's
+ * candidate rules (`all`: those that may reach a provider for it, CandidateIndex.held): its release, its values of the keys the target is built from (2.7.23's
  * merged URL: `targetKeys`; 3.3.6's override and address URLs: the keys read, `side`,
  * `application` and its path), and which rules name its host (configure matches a
  * consumer-side rule's host against it; with a 3.x `match`, the host itself). `application` only when something reads it: a
- * rule's `application`, `~application`, user name or `match`, or a key shown. Consumers with
+ * rule's `application`, `~application`, user name or `match`, or a key shown; 3.3.6's
+ * `timestamp` only when shown (it weighs none). Consumers with
  * the same answer share their judged providers (a fleet's instances differ in host and
  * application, not in what their rules see).
  */
-function judgedAlike(consumer: JudgedConsumer, sources: HeldSources, keys: readonly string[], targetKeys: readonly string[]): string {
-  const all = [...sources.registry, ...sources.application, ...sources.service];
+function judgedAlike(consumer: JudgedConsumer, all: readonly Held[], keys: readonly string[], targetKeys: readonly string[], shown: (key: string) => boolean): string {
   const appRead = keys.includes("application") || all.some((h) => h.configurator.match !== undefined || h.configurator.url.username !== "" || Object.hasOwn(h.configurator.url.parameters, "application") || Object.hasOwn(h.configurator.url.parameters, "~application"));
   const read = consumer.semantics === "2.7" ? targetKeys : [...keys, "side", "application"];
-  // 2.7.23's merged URL keeps the provider's `timestamp`, `release`, … whatever the consumer's (mergedValue).
-  const unread = (k: string) => (k === "application" && !appRead) || (consumer.semantics === "2.7" && KEPT_FROM_PROVIDER.has(k));
+  // 2.7.23's merged URL keeps the provider's `timestamp`, `release`, … whatever the consumer's (mergedValue); 3.3.6 weighs no `timestamp`.
+  const unread = (k: string) => (k === "application" && !appRead) || (consumer.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp" && !shown(k));
   const values = read.map((k) => (unread(k) ? "" : (rawParam(consumer.url, k) ?? "\u0001")));
   // A 3.x `match` reads the host itself (its address condition).
   const hosts = all.some((h) => h.configurator.match !== undefined) ? consumer.host : all.filter((h) => h.configurator.url.host === consumer.host).map(heldId).join(",");

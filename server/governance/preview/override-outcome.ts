@@ -124,6 +124,25 @@ export function consumerRow(consumer: PreviewConsumer, providers: readonly Dubbo
   };
 }
 
+/**
+ * `row` (another consumer's, whose states are alike in both: the same views and spreads) as
+ * `consumer`'s: who it is, and its summary in its own name.
+ */
+export function rowAs(consumer: PreviewConsumer, row: PreviewConsumerRow): PreviewConsumerRow {
+  const theirs = row.application || row.host;
+  return {
+    ...row,
+    consumer: consumer.text,
+    application: consumer.application,
+    host: consumer.host,
+    release: consumer.release,
+    semantics: consumer.semantics,
+    reads: consumer.readsCenter ? ["registry", "center"] : ["registry"],
+    byHand: consumer.byHand,
+    summary: `${consumer.application || consumer.host}${row.summary.slice(theirs.length)}`,
+  };
+}
+
 function summaryOf(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, changed: readonly number[], keys: readonly string[], stranded: boolean, isChanged: boolean): string {
   const who = consumer.application || consumer.host;
   if (!isChanged) return `${who}: unchanged`;

@@ -1,4 +1,4 @@
-import { CONFIG_PREVIEW_KEYS, type ConfigPreviewResponse } from "@/lib/api/overrides/config-preview";
+import { CONFIG_PREVIEW_KEYS, type ConfigPreviewResponse, type PreviewConsumerRow } from "@/lib/api/overrides/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
@@ -9,8 +9,8 @@ import { paramOr, rawParam } from "@/lib/override/url-access";
 import { KEPT_FROM_PROVIDER } from "@/lib/routing/url/merged-provider-url";
 import { EFFECT_KEYS, Spread } from "./override-effect";
 import { HeldCopies } from "./override-held";
-import { baseEffectValues, BaseViews, type PairView, readConsumer } from "./override-judge";
-import { type ConsumerState, consumerRow } from "./override-outcome";
+import { baseEffectValues, BaseViews, identityOf, type JudgedShare, readConsumer } from "./override-judge";
+import { type ConsumerState, consumerRow, rowAs } from "./override-outcome";
 import type { PreviewConsumer } from "./override-reader";
 import { providerSide } from "./provider-side";
 import { ProviderListMemo } from "./provider-list-memo";
@@ -52,7 +52,7 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
   const notes: string[] = [];
   // Consumers alike share their base views (by every key read) and their base spread (by the keys the spread reads), per provider list.
   // Kept with the provider list (provider-list-memo.ts) while the catalog holds it: views by what they read, and spreads that no warm-up can still change.
-  const viewsOf = (c: PreviewConsumer, kept: readonly DubboUrl[], overrideMade: boolean) => ProviderListMemo.of(kept).entry(`views\u0000${readKeys.join("\u0001")}\u0000${baseId(c, overrideMade, readKeys)}`, () => new BaseViews(c, kept, readKeys, overrideMade));
+  const viewsOf = (c: PreviewConsumer, kept: readonly DubboUrl[], overrideMade: boolean) => ProviderListMemo.of(kept).entry(`views\u0000${readKeys.join("\u0001")}\u0000${baseId(c, overrideMade, readKeys, shown)}`, () => new BaseViews(c, kept, readKeys, overrideMade));
   const spreads = new Map<readonly DubboUrl[], Map<string, Spread>>();
   const spreadOf = (c: PreviewConsumer, kept: readonly DubboUrl[]) => {
     let made = spreads.get(kept);
@@ -70,14 +70,18 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
     return spread;
   };
   // Providers judged for one consumer, shared with consumers alike (override-judge.ts judgedAlike), per provider list.
-  const judged = new Map<readonly DubboUrl[], Map<string, PairView>>();
-  const state = (c: PreviewConsumer, held: HeldCopies, kept: readonly DubboUrl[]): ConsumerState => {
+  const judged = new Map<readonly DubboUrl[], JudgedShare>();
+  const shown = new Set(keys);
+  const state = (c: PreviewConsumer, held: HeldCopies, kept: readonly DubboUrl[]): ConsumerState & { signature: string | null } => {
     const sources = held.sources(c.url, c.semantics, c.readsCenter);
     let shared = judged.get(kept);
-    if (shared === undefined) judged.set(kept, (shared = new Map()));
+    if (shared === undefined) judged.set(kept, (shared = { views: new Map(), shown: (k) => shown.has(k) }));
     const reading = readConsumer(c, sources, kept, readKeys, (made) => viewsOf(c, kept, made), shared);
-    return { reading, spread: spreadOf(c, kept).patch(reading.touched, c.semantics, now) };
+    const base = spreadOf(c, kept);
+    return { reading, spread: base.patch(reading.touched, c.semantics, now), signature: reading.signature === null ? null : `${identityOf(base)}\u0000${reading.signature}` };
   };
+  // Consumers whose states are alike in both (same views, same spreads) share their row but for who they are.
+  const alikeRows = new Map<string, PreviewConsumerRow>();
   const all = input.byHand ? [...input.consumers, input.byHand] : input.consumers;
   const keptBy = new Map<string, readonly DubboUrl[]>();
   const rows = all.map((c) => {
@@ -85,7 +89,14 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
     let kept = keptBy.get(protocol);
     if (kept === undefined) keptBy.set(protocol, (kept = protocolsKept(c.url, providers)));
     if (kept !== providers) notes.push(`${c.application || c.host} reads only ${paramOr(c.url, "protocol", "")} providers: ${providers.length - kept.length} of another protocol left out.`);
-    return consumerRow(c, kept, state(c, heldBefore, kept), state(c, heldAfter, kept), keys);
+    const before = state(c, heldBefore, kept);
+    const after = state(c, heldAfter, kept);
+    const id = before.signature === null || after.signature === null ? null : `${identityOf(kept)}\u0001${before.signature}\u0001${after.signature}`;
+    const alike = id === null ? undefined : alikeRows.get(id);
+    if (alike !== undefined) return rowAs(c, alike);
+    const row = consumerRow(c, kept, before, after, keys);
+    if (id !== null) alikeRows.set(id, row);
+    return row;
   });
   for (const c of all) if (!c.knownRelease) notes.push(`${c.application || c.host}: ${c.release === "" ? "its URL states no Dubbo release" : `Dubbo ${JSON.stringify(c.release)} is not a release this console knows`}; judged as Dubbo 3.3.6.`);
   for (const [release, key] of refusalKeys(input, all)) {
@@ -155,11 +166,11 @@ function protocolsKept(consumer: DubboUrl, providers: readonly DubboUrl[]): read
 }
 
 /** What the untouched views of a consumer depend on: its semantics, the override URL's coming, and its own values of the keys read; with the provider list's protocols. */
-function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string[]): string {
+function baseId(c: PreviewConsumer, overrideMade: boolean, keys: readonly string[], shown: ReadonlySet<string>): string {
   // 2.7.23's merged URL keeps the provider's `release`, `timestamp`, … whatever the consumer says; 3.3.6's
-  // `timestamp` is read by nothing shown (its registry strips the providers', so no warm-up): a
-  // consumer's own registration time does not split the consumers into kinds.
-  const ignored = (k: string) => (c.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp");
+  // `timestamp` is read by nothing but the rows (its registry strips the providers', so no warm-up): a
+  // consumer's own registration time does not split the consumers into kinds unless a rule shows it.
+  const ignored = (k: string) => (c.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp" && !shown.has(k));
   const own = [...keys, "protocol"].map((k) => (ignored(k) ? "" : (rawParam(c.url, k) ?? "\u0001")));
   return [c.semantics, overrideMade ? "o" : "-", c.url.path, ...own].join("\u0000");
 }

@@ -12,7 +12,7 @@ import { type CopiesState, generatePreviewCase, PREVIEW_IFACE, type PreviewCase 
  * providers, picked rows): a consumer judged with others must get the row it gets alone.
  * Generated cases (test/support/config-preview-cases.ts, as the Java differential uses),
  * each with its consumer and variants of it: another application, another host, its own
- * timeout changed, the other release, and a second instance of it. CONFIG_SHARED_CASES
+ * timeout changed, the other release, and other instances of it (pid, registration time). CONFIG_SHARED_CASES
  * (default 250 per release) sets how many.
  */
 const HOST = "10.20.30.40";
@@ -35,6 +35,8 @@ function variants(text: string): string[] {
     /[?&]timeout=/.test(text) ? text.replace(/timeout=\d+/, "timeout=9999") : `${text}&timeout=9999`,
     other,
     `${text}&pid=4242`,
+    `${text}&timestamp=1700000000000`,
+    `${text}&timestamp=1700000000999`,
   ];
 }
 
