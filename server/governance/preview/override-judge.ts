@@ -35,6 +35,12 @@ export interface ConsumerReading {
   /** The values of provider `i` (touched or not). */
   view(i: number): PairView;
   /**
+   * For a provider outside `touched`: its class, equal for providers whose views the rules
+   * reaching all make alike over their base views (−1: no such rule, the base view); null
+   * when every provider is judged one by one.
+   */
+  readonly classOf: ((i: number) => number) | null;
+  /**
    * Equal for two consumers whose every view is equal (same base views, same judged
    * providers, same rules reaching all, same inputs of the judge); null when not worked out
    * (judged one by one for more than a few providers, or nothing shared).
@@ -256,14 +262,18 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
     for (const i of [...targets].sort((a, b) => a - b)) judge(i, index.for(i)!);
     const v27 = consumer.semantics === "2.7";
     const base = baseFor(!v27);
-    const classKeys = v27 ? ruleKeys(sources, []) : [];
-    const overlays = new Map<string, PairView>();
+    const classKeys = ruleKeys(sources, []);
+    // 2.7.23: alike in the merged URL's values of the keys its rules read or write (mergedValue reads the provider's own
+    // value of the key, and `application` for `remote.application`); 3.3.6: alike in the override URL (group and version)
+    // and in the address URL's values of the keys its rules write.
+    const classes = ProviderListMemo.of(providers).classes(v27 ? (classKeys.includes("remote.application") ? [...classKeys, "application"] : classKeys) : ["group", "version", ...classKeys]);
+    const overlays = new Map<number, PairView>();
     const memo = new Map<number, PairView>();
     const overlaid = (i: number): PairView => {
       let view = memo.get(i);
       if (view !== undefined) return view;
       const p = providers[i]!;
-      const id = v27 ? [p.username, p.path, ...classKeys.map((k) => mergedValue(p, consumer.url, k) ?? "\u0001")].join("\u0000") : [p.username, p.path, rawParam(p, "group") ?? "\u0001", rawParam(p, "version") ?? "\u0001"].join("\u0000");
+      const id = classes.of[i]!;
       let overlay = overlays.get(id);
       if (overlay === undefined) overlays.set(id, (overlay = v27 ? overlay27(p, consumer.url, index.for(i)!, ctx, keys, targetKeys, classKeys) : overlay3(p, consumer.url, index.for(i)!, ctx, keys)));
       const own = base.at(i);
@@ -273,7 +283,7 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
     if (!index.generalWrites(EFFECT_KEYS)) {
       // The spread reads nothing these rules write: only the targets leave the base spread, the rest are read when shown.
       const general = index.generalText();
-      return { touched, general, overrideMade: !v27, view: (i) => touched.get(i) ?? overlaid(i), signature: signatureOf(alike, base, general, !v27, touched) };
+      return { touched, general, overrideMade: !v27, view: (i) => touched.get(i) ?? overlaid(i), classOf: (i) => classes.of[i]!, signature: signatureOf(alike, base, general, !v27, touched) };
     }
     for (let i = 0; i < providers.length; i++) if (!targets.has(i)) touched.set(i, overlaid(i));
   } else if (index.anyGeneral) {
@@ -284,7 +294,7 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   const overrideMade = consumer.semantics === "3.x" && index.anyHeld;
   const base = baseFor(overrideMade);
   const general = index.anyGeneral ? `\u0004${index.generalText()}` : "";
-  return { touched, general, overrideMade, view: (i) => touched.get(i) ?? base.at(i), signature: signatureOf(alike, base, general, overrideMade, touched) };
+  return { touched, general, overrideMade, view: (i) => touched.get(i) ?? base.at(i), classOf: index.anyGeneral ? null : () => -1, signature: signatureOf(alike, base, general, overrideMade, touched) };
 }
 
 const heldId = (h: Held) => identityOf(h);

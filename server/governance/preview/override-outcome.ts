@@ -33,19 +33,34 @@ export function sameBy(a: DecidedBy | undefined, b: DecidedBy | undefined): bool
  * 3.3.6's override URL comes or goes, or the rules that reach every provider alike differ.
  */
 function changedProviders(before: ConsumerState, after: ConsumerState, count: number, keys: readonly string[]): number[] {
+  const differs = (i: number) => !sameView(before.reading.view(i), after.reading.view(i), keys) || before.spread.usableAt(i) !== after.spread.usableAt(i);
   const candidates = new Set<number>();
-  if (before.reading.overrideMade !== after.reading.overrideMade || before.reading.general !== after.reading.general) for (let i = 0; i < count; i++) candidates.add(i);
-  else {
-    for (const i of before.reading.touched.keys()) candidates.add(i);
-    for (const i of after.reading.touched.keys()) candidates.add(i);
-  }
+  for (const i of before.reading.touched.keys()) candidates.add(i);
+  for (const i of after.reading.touched.keys()) candidates.add(i);
   const out: number[] = [];
-  for (const i of candidates) {
-    const b = before.reading.view(i);
-    const a = after.reading.view(i);
-    if (!sameView(b, a, keys) || before.spread.usableAt(i) !== after.spread.usableAt(i)) out.push(i);
+  if (before.reading.overrideMade === after.reading.overrideMade && before.reading.general === after.reading.general) {
+    for (const i of candidates) if (differs(i)) out.push(i);
+    return out.sort((x, y) => x - y);
   }
-  return out.sort((x, y) => x - y);
+  const classB = before.reading.classOf;
+  const classA = after.reading.classOf;
+  if (before.reading.overrideMade !== after.reading.overrideMade || classB === null || classA === null) {
+    for (let i = 0; i < count; i++) if (differs(i)) out.push(i);
+    return out;
+  }
+  // Outside the touched providers, each state's view is its class's: one comparison per pair of classes.
+  const pairs = new Map<number, boolean>();
+  for (let i = 0; i < count; i++) {
+    if (candidates.has(i)) {
+      if (differs(i)) out.push(i);
+      continue;
+    }
+    const pair = (classB(i) + 1) * (count + 1) + (classA(i) + 1);
+    let changed = pairs.get(pair);
+    if (changed === undefined) pairs.set(pair, (changed = differs(i)));
+    if (changed) out.push(i);
+  }
+  return out;
 }
 
 type Picked = { values: Record<string, string | null>; by: PreviewProviderRow["beforeBy"] };

@@ -6,6 +6,12 @@ const ANYHOST = "0.0.0.0";
 /** How many derived entries (base views, spreads, reaches) one provider list keeps; past it they are dropped and made anew. */
 const ENTRIES_MAX = 256;
 
+/** Providers in classes (ProviderListMemo.classes): `of[i]` is provider i's, from 0 to `count` − 1. */
+export interface ProviderClasses {
+  readonly of: Int32Array;
+  readonly count: number;
+}
+
 /**
  * What the override preview derives from one provider list and nothing else of the request,
  * kept while the catalog holds the same parsed array (config-preview-request.ts parses it
@@ -23,6 +29,8 @@ export class ProviderListMemo {
   private sideSet: ReadonlySet<string | undefined> | null = null;
   private readonly reaches = new Map<string, readonly number[] | null>();
   private readonly entries = new Map<string, unknown>();
+  private readonly columns = new Map<string, Int32Array>();
+  private readonly classings = new Map<string, ProviderClasses>();
 
   private constructor(readonly providers: readonly DubboUrl[]) {}
 
@@ -95,6 +103,54 @@ export class ProviderListMemo {
     }
     this.reaches.set(id, reach);
     return reach;
+  }
+
+  /**
+   * The providers in classes alike in `keys`: equal raw values of each key (absent apart
+   * from empty), and equal user name and path. A rule whose outcome depends only on those
+   * is judged once per class.
+   */
+  classes(keys: readonly string[]): ProviderClasses {
+    const id = keys.join("\u0000");
+    let found = this.classings.get(id);
+    if (found !== undefined) return found;
+    const n = this.providers.length;
+    let of = new Int32Array(n);
+    let count = n === 0 ? 0 : 1;
+    for (const column of [this.column("\u0000username"), this.column("\u0000path"), ...keys.map((k) => this.column(k))]) {
+      const next = new Map<number, number>();
+      const out = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const pair = of[i]! * (n + 1) + column[i]!;
+        let c = next.get(pair);
+        if (c === undefined) next.set(pair, (c = next.size));
+        out[i] = c;
+      }
+      of = out;
+      count = next.size;
+    }
+    if (this.classings.size >= ENTRIES_MAX) this.classings.clear();
+    this.classings.set(id, (found = { of, count }));
+    return found;
+  }
+
+  /** Each provider's value of `key` (or its user name, its path) as a number: equal values, equal numbers. */
+  private column(key: string): Int32Array {
+    let column = this.columns.get(key);
+    if (column === undefined) {
+      const ids = new Map<string | undefined, number>();
+      column = new Int32Array(this.providers.length);
+      for (let i = 0; i < this.providers.length; i++) {
+        const p = this.providers[i]!;
+        const v = key === "\u0000username" ? p.username : key === "\u0000path" ? p.path : rawParam(p, key);
+        let id = ids.get(v);
+        if (id === undefined) ids.set(v, (id = ids.size));
+        column[i] = id;
+      }
+      if (this.columns.size >= ENTRIES_MAX) this.columns.clear();
+      this.columns.set(key, column);
+    }
+    return column;
   }
 
   /** The entry filed under `key`, made by `make` when there is none. */
