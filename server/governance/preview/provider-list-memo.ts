@@ -3,6 +3,9 @@ import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import { rawParam } from "@/lib/override/url-access";
 
 const ANYHOST = "0.0.0.0";
+/** Keys of ProviderListMemo.classes for a provider's host and port, beside its parameters. */
+export const HOST = "\u0000host";
+export const PORT = "\u0000port";
 /** How many derived entries (base views, spreads, reaches) one provider list keeps; past it they are dropped and made anew. */
 const ENTRIES_MAX = 256;
 
@@ -107,7 +110,7 @@ export class ProviderListMemo {
 
   /**
    * The providers in classes alike in `keys`: equal raw values of each key (absent apart
-   * from empty), and equal user name and path. A rule whose outcome depends only on those
+   * from empty; HOST and PORT for the address's), and equal user name and path. A rule whose outcome depends only on those
    * is judged once per class.
    */
   classes(keys: readonly string[]): ProviderClasses {
@@ -142,7 +145,7 @@ export class ProviderListMemo {
       column = new Int32Array(this.providers.length);
       for (let i = 0; i < this.providers.length; i++) {
         const p = this.providers[i]!;
-        const v = key === "\u0000username" ? p.username : key === "\u0000path" ? p.path : rawParam(p, key);
+        const v = key === "\u0000username" ? p.username : key === "\u0000path" ? p.path : key === HOST ? p.host : key === PORT ? String(p.port) : rawParam(p, key);
         let id = ids.get(v);
         if (id === undefined) ids.set(v, (id = ids.size));
         column[i] = id;

@@ -6,8 +6,8 @@ import type { ConfigureContext } from "@/lib/override/configure";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { type Held, type HeldCopies, type HeldSources, PROVIDER_CATEGORIES } from "./override-held";
-import { applyTracked, type PairView } from "./override-judge";
-import { ProviderListMemo } from "./provider-list-memo";
+import { applyTracked, identityOf, type PairView } from "./override-judge";
+import { HOST, PORT, type ProviderClasses, ProviderListMemo } from "./provider-list-memo";
 import { sameBy } from "./override-outcome";
 
 const ANYHOST = "0.0.0.0";
@@ -57,6 +57,9 @@ interface SideSources {
   readonly mayChange: boolean;
 }
 
+/** What a provider's listeners subscribe by (with its path): HeldCopies.sources and `reaching`'s side filter read these of its URL. */
+const SUBSCRIPTION_KEYS = ["release", "interface", "group", "version", "classifier", "enabled", "application", "side"];
+
 /**
  * The provider-side sources per subscription: everything HeldCopies.sources and `reaching`'s
  * side filter read of a provider URL (its release, interface, path, group, version,
@@ -68,7 +71,7 @@ function sideSourcesOf(before: HeldCopies, after: HeldCopies): (p: DubboUrl) => 
   return (p) => {
     const release = providerSemantics(p);
     const side = rawParam(p, "side");
-    const id = [release, p.path, ...["interface", "group", "version", "classifier", "enabled", "application", "side"].map((k) => rawParam(p, k) ?? "\u0001")].join("\u0000");
+    const id = [p.path, ...SUBSCRIPTION_KEYS.map((k) => rawParam(p, k) ?? "\u0001")].join("\u0000");
     let found = memo.get(id);
     if (found === undefined) {
       // The override subscription (RegistryProtocol.getSubscribedOverrideUrl) is the provider's URL asking for `configurators`.
@@ -123,24 +126,75 @@ function ownView(provider: DubboUrl, keys: readonly string[]): PairView {
   return { values, by };
 }
 
-/** The providers whose own configured URL the draft changes (cut at the list's cap), and how many in all. */
+/**
+ * The keys a provider's outcome under `sources` (both states) depends on, beside its user
+ * name and path: its `application`, `side` and service key, every key a rule reads or
+ * writes, its port, and its host when a rule names a host, a port or `providerAddresses`.
+ * null when a rule has a 3.x `match` (it may read anything).
+ */
+function classKeysOf(sources: SideSources): string[] | null {
+  // The port always: 2.7.23 applies a provider-side config-center rule only to a URL of the rule's port (0 included).
+  const keys = new Set(["application", "side", "interface", "group", "version", PORT]);
+  for (const state of [sources.before, sources.after]) {
+    for (const h of [...state.registry, ...state.application, ...state.service]) {
+      const rule = h.configurator.url;
+      if (h.configurator.match !== undefined) return null;
+      for (const k of Object.keys(rule.parameters)) keys.add(k.startsWith("~") ? k.slice(1) : k);
+      if (rule.host !== ANYHOST || rule.port !== 0 || rawParam(rule, "providerAddresses") !== undefined) {
+        keys.add(HOST);
+      }
+    }
+  }
+  return [...keys].sort();
+}
+
+/**
+ * The providers whose own configured URL the draft changes (cut at the list's cap), and how
+ * many in all. Providers alike for their rules (classKeysOf: equal values of what the rules
+ * read and write) change alike: one judged per class, the rest counted, and rows made for
+ * the first changed ones.
+ */
 export function providerSide(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies, keys: readonly string[]): { rows: PreviewProviderSideRow[]; changed: number } {
   const rows: PreviewProviderSideRow[] = [];
   let changed = 0;
   if (!draftReachesProviders(providers, before, after)) return { rows, changed };
+  const memo = ProviderListMemo.of(providers);
+  const subscriptions = memo.classes(SUBSCRIPTION_KEYS);
+  const sourcesBy = new Map<number, SideSources>();
   const sourcesOf = sideSourcesOf(before, after);
-  for (const p of providers) {
-    const sources = sourcesOf(p);
-    if (!sources.mayChange) continue;
+  const classesBy = new Map<SideSources, ProviderClasses | null>();
+  const outcomes = new Map<string, boolean>();
+  const judged = (p: DubboUrl, sources: SideSources) => {
     const b = configuredProvider(p, sources.before, sources.release, keys);
     const a = configuredProvider(p, sources.after, sources.release, keys);
-    if (b === null && a === null) continue;
+    if (b === null && a === null) return null;
     const bv = b ?? ownView(p, keys);
     const av = a ?? ownView(p, keys);
-    if (keys.every((k) => bv.values[k] === av.values[k] && sameBy(bv.by[k], av.by[k]))) continue;
+    return keys.every((k) => bv.values[k] === av.values[k] && sameBy(bv.by[k], av.by[k])) ? null : { bv, av };
+  };
+  providers.forEach((p, i) => {
+    const s = subscriptions.of[i]!;
+    let sources = sourcesBy.get(s);
+    if (sources === undefined) sourcesBy.set(s, (sources = sourcesOf(p)));
+    if (!sources.mayChange) return;
+    let classes = classesBy.get(sources);
+    if (classes === undefined) {
+      const classKeys = classKeysOf(sources);
+      classesBy.set(sources, (classes = classKeys === null ? null : memo.classes(classKeys)));
+    }
+    const id = classes === null ? null : `${identityOf(sources)}:${classes.of[i]!}`;
+    const known = id === null ? undefined : outcomes.get(id);
+    if (known === false) return;
+    if (known === true && rows.length >= CONFIG_PREVIEW_LIST_MAX) {
+      changed++;
+      return;
+    }
+    const outcome = judged(p, sources);
+    if (id !== null) outcomes.set(id, outcome !== null);
+    if (outcome === null) return;
     changed++;
-    if (rows.length >= CONFIG_PREVIEW_LIST_MAX) continue;
-    rows.push({ address: urlAddress(p), application: paramOr(p, "application", ""), semantics: providerSemantics(p), values: { before: bv.values, after: av.values }, beforeBy: bv.by, afterBy: av.by, changed: true });
-  }
+    if (rows.length >= CONFIG_PREVIEW_LIST_MAX) return;
+    rows.push({ address: urlAddress(p), application: paramOr(p, "application", ""), semantics: providerSemantics(p), values: { before: outcome.bv.values, after: outcome.av.values }, beforeBy: outcome.bv.by, afterBy: outcome.av.by, changed: true });
+  });
   return { rows, changed };
 }

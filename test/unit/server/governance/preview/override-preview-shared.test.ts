@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
-import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
+import { type DubboUrl, javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { OverrideCopies } from "@/lib/override/override-copies";
 import { previewOverrides } from "@/server/governance/preview/override-preview";
@@ -63,5 +63,31 @@ describe("previewOverrides over many consumers", () => {
       }
     }
     expect(found.slice(0, 3).join("\n\n"), `${found.length} of ${sharedRows} consumers differ`).toBe("");
+  }, 120_000);
+
+  it(`gives each provider's own URL as it gets alone (${CASES} generated cases per release)`, () => {
+    const found: string[] = [];
+    let changed = 0;
+    for (const release of ["2.7", "3.x"] as const) {
+      for (let i = 0; i < CASES; i++) {
+        const c = generatePreviewCase(9_157, i, release, HOST, NOW);
+        const providers = c.providers.map((p) => parseDubboUrl(p));
+        const run = (ps: readonly DubboUrl[]) => previewOverrides({ service: { interface: PREVIEW_IFACE, group: c.group, version: c.version }, before: copiesOf(c.before, c, release), after: copiesOf(c.after, c, release), providers: ps, consumers: [], clock: { now: () => NOW } });
+        const joint = run(providers);
+        const alone = providers.map((p) => run([p]));
+        // The keys shown come from the copies alone, so each provider's row is comparable.
+        const rows = alone.flatMap((a) => a.providerSide);
+        const count = alone.reduce((t, a) => t + a.providerSideChanged, 0);
+        changed += count;
+        try {
+          expect(joint.providerSide).toEqual(rows);
+          expect(joint.providerSideChanged).toBe(count);
+        } catch {
+          found.push(`case ${release} #${i}: ${JSON.stringify(joint.providerSide).slice(0, 300)}\n  alone: ${JSON.stringify(rows).slice(0, 300)}`);
+        }
+      }
+    }
+    expect(found.slice(0, 3).join("\n\n"), `${found.length} cases differ`).toBe("");
+    expect(changed, "the cases must change some provider's own URL").toBeGreaterThan(20);
   }, 120_000);
 });
