@@ -24,6 +24,7 @@
  * providers of every consumer: printed too, not a goal.
  * Figures are medians and 95th percentiles over the rounds, wall time, with the load average.
  */
+import { CONFIG_PREVIEW_PAGE_LIST } from "@/lib/api/overrides/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { OverrideCopies } from "@/lib/override/override-copies";
@@ -111,13 +112,26 @@ export async function benchConfigPreview(rounds: number): Promise<string[]> {
   }
   const a = ours.answer;
   // The route handler sends the answer as JSON (app/api/_lib/preview-answer.ts): its size and the time to write it.
-  const jsonMs: number[] = [];
-  let jsonBytes = 0;
-  for (let i = 0; i < Math.min(rounds, 10); i++) {
+  const written = (answer: unknown) => {
+    const ms: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < Math.min(rounds, 10); i++) {
+      const started = performance.now();
+      bytes = Buffer.byteLength(JSON.stringify(answer));
+      ms.push(performance.now() - started);
+    }
+    return `${(bytes / 1024).toFixed(0)} KiB, written in median ${median(ms).toFixed(2)} ms`;
+  };
+  const json = written(a);
+  // The console's pages ask for fewer rows (CONFIG_PREVIEW_PAGE_LIST): their answer, and its time besides.
+  const pageMs: number[] = [];
+  let pageAnswer = previewOverrides({ ...input(draft), listMax: CONFIG_PREVIEW_PAGE_LIST });
+  for (let i = 0; i < rounds; i++) {
     const started = performance.now();
-    jsonBytes = Buffer.byteLength(JSON.stringify(a));
-    jsonMs.push(performance.now() - started);
+    pageAnswer = previewOverrides({ ...input(draft), listMax: CONFIG_PREVIEW_PAGE_LIST });
+    pageMs.push(performance.now() - started);
   }
+  const pageJson = written(pageAnswer);
   const changed = a.consumers.filter((r) => r.changed).length;
   out.push(`  answer: ${changed} of ${a.consumers.length} consumers change; e.g. ${a.consumers.find((r) => r.changed)?.summary ?? "none"}`);
 
@@ -138,7 +152,8 @@ export async function benchConfigPreview(rounds: number): Promise<string[]> {
     `    ${"Java configurators (2.7.23 + 3.3.6 views)".padEnd(46)}: ${java.toFixed(2)} ms (2.7.23 ${javaMs[0]!.toFixed(2)} ms for ${consumers.filter((c) => c.semantics === "2.7").length} consumers, 3.3.6 ${javaMs[1]!.toFixed(2)} ms for ${consumers.filter((c) => c.semantics === "3.x").length}, before and after each)`,
     `    ${"previewOverrides".padEnd(46)}: median ${m.toFixed(2)} ms ${goal(m, GOAL_MS, show)}, p95 ${p95(ours.ms).toFixed(2)} ms`,
     `    ${"  ratio to Java".padEnd(46)}: ${(m / java).toFixed(3)} ${goal(m / java, 1, times, true)}`,
-    `    ${"  the answer as JSON".padEnd(46)}: ${(jsonBytes / 1024).toFixed(0)} KiB, written in median ${median(jsonMs).toFixed(2)} ms (the route handler's share besides the preview)`,
+    `    ${"  the answer as JSON".padEnd(46)}: ${json} (the route handler's share besides the preview)`,
+    `    ${`  as the pages ask (listMax ${CONFIG_PREVIEW_PAGE_LIST})`.padEnd(46)}: median ${median(pageMs).toFixed(2)} ms, p95 ${p95(pageMs).toFixed(2)} ms; JSON ${pageJson}`,
     `    ${"  first preview of a new provider list".padEnd(46)}: median ${median(cold).toFixed(2)} ms, p95 ${p95(cold).toFixed(2)} ms (the list's memo empty: once per catalog change, not a goal)`,
   );
   // BENCH_CONFIG_NO_WIDE=1 (iterating on the draft alone) leaves the second draft out.

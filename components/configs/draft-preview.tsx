@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { configPreviewQuery } from "@/lib/api/client/queries";
-import type { ConfigPreviewBody } from "@/lib/api/overrides/configs";
+import type { ConfigPreviewRequest } from "@/lib/api/overrides/configs";
 import { useDebounced } from "../routes/use-debounced";
 import { Badge } from "../ui/badge";
 
@@ -16,9 +16,9 @@ const DRAFT_SETTLE_MS = 400;
  * with no provider first and marked. `body` null: nothing to ask (the form has errors, or
  * no one service to judge); `paused`: a save is under way.
  */
-export function DraftPreview({ body, paused }: { body: ConfigPreviewBody | null; paused: boolean }) {
+export function DraftPreview({ body, paused }: { body: ConfigPreviewRequest | null; paused: boolean }) {
   const settled = useDebounced(body, DRAFT_SETTLE_MS);
-  const query = useQuery({ ...configPreviewQuery(settled ?? ({} as ConfigPreviewBody)), enabled: settled !== null && !paused, placeholderData: keepPreviousData });
+  const query = useQuery({ ...configPreviewQuery(settled ?? ({} as ConfigPreviewRequest)), enabled: settled !== null && !paused, placeholderData: keepPreviousData });
   if (body === null && !query.data) return null;
   const outdated = body === null || query.isPlaceholderData || query.isFetching || JSON.stringify(settled) !== JSON.stringify(body);
   const answer = query.data;

@@ -2,8 +2,8 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { auditResponseSchema, routeHistoryResponseSchema } from "../audit";
 import { type AuditFilter, auditFilterParams } from "../audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "../catalog-entities";
-import { type ConfigPreviewBody, type ConfigsQuery, configsResponseSchema } from "../overrides/configs";
-import { configPreviewResponseSchema } from "../overrides/config-preview";
+import { type ConfigPreviewRequest, type ConfigsQuery, configsResponseSchema } from "../overrides/configs";
+import { CONFIG_PREVIEW_PAGE_LIST, configPreviewResponseSchema } from "../overrides/config-preview";
 import { type ConfigRoutesQuery, configRoutesResponseSchema } from "../routing/config-routes";
 import { ApiError, fetchJson } from "./fetch-json";
 import { registryStatusResponseSchema } from "../registry-state";
@@ -33,7 +33,7 @@ export const queryKeys = {
   /** Overrides (configurators) by filter: refetched on a `configs` event (lib/api/client/invalidation.ts) and after the page's own writes. */
   configs: (filter: ConfigsQuery) => ["configs", filter] as const,
   /** Under "configs", so a change of any override (its event, the page's own write) asks the preview again. */
-  configPreview: (body: ConfigPreviewBody) => ["configs", "preview", body] as const,
+  configPreview: (body: ConfigPreviewRequest) => ["configs", "preview", body] as const,
   /** Under "routes", so a change of any route refetches the previews too; the service key lets its events refetch them. */
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
   /** Under "routes", so a change of any route refetches the histories too. */
@@ -164,11 +164,11 @@ export function configsQuery(filter: ConfigsQuery) {
   });
 }
 
-/** POST /api/v1/configs/preview as a query: the same draft asked twice is answered once. */
-export function configPreviewQuery(body: ConfigPreviewBody) {
+/** POST /api/v1/configs/preview as a query: the same draft asked twice is answered once; the pages' rows (CONFIG_PREVIEW_PAGE_LIST) unless the body says. */
+export function configPreviewQuery(body: ConfigPreviewRequest) {
   return queryOptions({
     queryKey: queryKeys.configPreview(body),
-    queryFn: ({ signal }) => sendJson("POST", "/api/v1/configs/preview", body, configPreviewResponseSchema, signal),
+    queryFn: ({ signal }) => sendJson("POST", "/api/v1/configs/preview", { listMax: CONFIG_PREVIEW_PAGE_LIST, ...body }, configPreviewResponseSchema, signal),
     retry: retryUnanswered,
   });
 }

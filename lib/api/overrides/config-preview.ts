@@ -9,6 +9,8 @@ import { z } from "zod";
 
 /** The most provider rows a consumer row lists (the changed ones first); `providersChanged` counts them all. */
 export const CONFIG_PREVIEW_LIST_MAX = 100;
+/** How many the console's own pages ask for (`listMax`): they show the shares of the changed ones, and the rest together. */
+export const CONFIG_PREVIEW_PAGE_LIST = 20;
 
 /** The parameters every row shows, whether the draft touches them or not (plus every key the copies set). */
 export const CONFIG_PREVIEW_KEYS = ["weight", "disabled", "enabled", "timeout", "retries", "loadbalance", "cluster"] as const;
@@ -67,10 +69,10 @@ export const previewConsumerRowSchema = z.object({
   usable: beforeAfter(z.number().int().nonnegative()),
   /** Whether weights decide its shares (random or round robin load balance); false: `shares` is empty. */
   weighted: beforeAfter(z.boolean()),
-  /** The providers that change, then the others, cut at CONFIG_PREVIEW_LIST_MAX. */
+  /** The providers that change, then the others, cut at the body's `listMax` (CONFIG_PREVIEW_LIST_MAX by default). */
   providers: z.array(previewProviderRowSchema),
   providersChanged: z.number().int().nonnegative(),
-  /** Shares of the changed providers and of all the others together. */
+  /** Shares of the changed providers (the first `listMax`) and of all the others together. */
   shares: z.object({
     rows: z.array(z.object({ address: z.string(), before: z.number().nullable(), after: z.number().nullable() })),
     others: beforeAfter(z.number()),
@@ -105,7 +107,7 @@ export const configPreviewResponseSchema = z.object({
   consumers: z.array(previewConsumerRowSchema),
   /** The consumers left without a provider (their `consumer`). */
   stranded: z.array(z.string()),
-  /** Providers whose own configured URL changes (cut at CONFIG_PREVIEW_LIST_MAX), and how many in all. */
+  /** Providers whose own configured URL changes (cut at the body's `listMax`), and how many in all. */
   providerSide: z.array(previewProviderSideRowSchema),
   providerSideChanged: z.number().int().nonnegative(),
   /** One sentence per consumer that changes, and for the providers. */

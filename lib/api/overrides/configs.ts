@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CONDITION_KEYS } from "../../override/configure";
+import { CONFIG_PREVIEW_LIST_MAX } from "./config-preview";
 import type { OverrideDraft } from "../../override/override-draft";
 
 /**
@@ -109,6 +110,11 @@ const parametersField = z.preprocess(ownNames, parametersRecord);
 const flag = (field: string) => z.boolean({ error: (issue) => `${field} must be true or false, got ${shown(issue.input)}` });
 const allowStranding = flag("allowStranding").optional();
 const revisionField = z.string({ error: (issue) => `revision must be the revision of the config as last read, got ${shown(issue.input)}` }).min(1).max(200);
+const listMaxField = z
+  .number({ error: (issue) => `listMax must be a whole number from 1 to ${CONFIG_PREVIEW_LIST_MAX}, got ${shown(issue.input)}` })
+  .int({ error: (issue) => `listMax must be a whole number, got ${shown(issue.input)}` })
+  .min(1, { error: "listMax must be at least 1" })
+  .max(CONFIG_PREVIEW_LIST_MAX, { error: `listMax must be at most ${CONFIG_PREVIEW_LIST_MAX}` });
 const registryField = z.string({ error: (issue) => `registry must be a registry's source as GET /api/v1/registry lists it, got ${shown(issue.input)}` }).max(2_000);
 const targetsField = z
   .array(z.enum(CONFIG_TARGETS, { error: (issue) => `targets may hold "registry" and "center", got ${shown(issue.input)}` }), { error: (issue) => `targets must be a list of "registry" and "center", got ${shown(issue.input)}` })
@@ -297,6 +303,7 @@ export const configPreviewBodySchema = z
       version: versionField.optional(),
       consumer: handConsumerField.optional(),
       registry: registryField.optional(),
+      listMax: listMaxField.default(CONFIG_PREVIEW_LIST_MAX),
     },
     { error: bodyIssue },
   )
@@ -308,3 +315,5 @@ export const configPreviewBodySchema = z
     if (body.config?.scope === "application" && !body.service) issue("service", "an application-scope config reaches many services: name the one to preview in service");
   });
 export type ConfigPreviewBody = z.output<typeof configPreviewBodySchema>;
+/** What a client sends (`listMax` may be left out). */
+export type ConfigPreviewRequest = z.input<typeof configPreviewBodySchema>;

@@ -6,7 +6,7 @@
  * weight config for it, edited (`id`) when there is one, else new. Online: the removal
  * (`id`, `delete`) of the config that takes it offline. Pure.
  */
-import type { Config as ListedConfig, ConfigPreviewBody } from "@/lib/api/overrides/configs";
+import type { Config as ListedConfig, ConfigPreviewRequest } from "@/lib/api/overrides/configs";
 import type { ImpactAction } from "./provider-action-impact";
 
 /** The service and provider an action is for. */
@@ -20,7 +20,7 @@ export interface PreviewTarget {
 
 /** What the confirm asks the preview, or why it asks nothing. */
 export type ProviderActionPreview =
-  | { readonly body: ConfigPreviewBody; /** Configs of the same shape the action also removes (Online removes them all; the preview judges the first). */ readonly more: number }
+  | { readonly body: ConfigPreviewRequest; /** Configs of the same shape the action also removes (Online removes them all; the preview judges the first). */ readonly more: number }
   | { readonly body: null; readonly why: string };
 
 /** Whether `c` is the shape the action writes: the service, that one provider alone, consumer side, only `param` (as the store's own test). */

@@ -53,6 +53,7 @@ export function previewConfig(body: ConfigPreviewBody, sources: ConfigPreviewSou
     consumers: routing.consumers.map((c) => previewConsumer(c.url, parseDubboUrl(c.url), false)),
     ...(body.consumer ? { byHand: handConsumer(body.consumer) } : {}),
     clock: { now },
+    listMax: body.listMax,
   });
 }
 

@@ -104,17 +104,19 @@ const percent = (x: number | null) => (x === null ? "-" : `${Math.round(x * 100)
 const fine = (x: number | null) => (x === null ? "none" : `${(x * 100).toFixed(x < 0.01 ? 3 : 1)}%`);
 
 /**
- * A consumer's row: its changed providers (then unchanged ones, up to the list's cap),
+ * A consumer's row: its changed providers (then unchanged ones, up to `listMax`),
  * their shares, whether it is left without a provider, and a sentence for an operator.
  */
-export function consumerRow(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, keys: readonly string[]): PreviewConsumerRow {
+export function consumerRow(consumer: PreviewConsumer, providers: readonly DubboUrl[], before: ConsumerState, after: ConsumerState, keys: readonly string[], listMax = CONFIG_PREVIEW_LIST_MAX): PreviewConsumerRow {
   const changed = changedProviders(before, after, providers.length, keys);
   const changedSet = new Set(changed);
-  const rows = changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => providerRow(i, providers, before, after, keys, true));
-  for (let i = 0; i < providers.length && rows.length < CONFIG_PREVIEW_LIST_MAX; i++) if (!changedSet.has(i)) rows.push(providerRow(i, providers, before, after, keys, false));
+  const rows = changed.slice(0, listMax).map((i) => providerRow(i, providers, before, after, keys, true));
+  for (let i = 0; i < providers.length && rows.length < listMax; i++) if (!changedSet.has(i)) rows.push(providerRow(i, providers, before, after, keys, false));
   const weighted = before.spread.weighted || after.spread.weighted;
-  const shareRows = weighted ? changed.slice(0, CONFIG_PREVIEW_LIST_MAX).map((i) => ({ address: ProviderListMemo.of(providers).addresses()[i]!, before: before.spread.shareOf(i), after: after.spread.shareOf(i) })) : [];
-  const sumOf = (s: Spread) => changed.reduce((t, i) => t + (s.shareOf(i) ?? 0), 0);
+  const listed = weighted ? changed.slice(0, listMax) : [];
+  const shareRows = listed.map((i) => ({ address: ProviderListMemo.of(providers).addresses()[i]!, before: before.spread.shareOf(i), after: after.spread.shareOf(i) }));
+  // The others: every provider not listed (unchanged, or changed past the list's cap), so the rows and the others add up.
+  const sumOf = (s: Spread) => listed.reduce((t, i) => t + (s.shareOf(i) ?? 0), 0);
   const othersShare = (s: Spread) => (s.weighted && s.usableCount > 0 && !s.unparsable ? Math.max(0, 1 - sumOf(s)) : 0);
   const stranded = after.spread.usableCount === 0 && before.spread.usableCount > 0;
   const sharesMoved = weighted && !before.spread.unparsable && !after.spread.unparsable && (before.spread.total !== after.spread.total || before.spread.uniform !== after.spread.uniform);
@@ -131,7 +133,7 @@ export function consumerRow(consumer: PreviewConsumer, providers: readonly Dubbo
     weighted: { before: before.spread.weighted, after: after.spread.weighted },
     providers: rows,
     providersChanged: changed.length,
-    shares: { rows: shareRows, others: { before: othersShare(before.spread), after: othersShare(after.spread) }, othersCount: weighted ? Math.max(0, providers.length - changed.length) : 0 },
+    shares: { rows: shareRows, others: { before: othersShare(before.spread), after: othersShare(after.spread) }, othersCount: weighted ? Math.max(0, providers.length - listed.length) : 0 },
     stranded,
     changed: isChanged,
     summary: summaryOf(consumer, providers, before, after, changed, keys, stranded, isChanged),

@@ -1,4 +1,4 @@
-import { CONFIG_PREVIEW_KEYS, type ConfigPreviewResponse, type PreviewConsumerRow } from "@/lib/api/overrides/config-preview";
+import { CONFIG_PREVIEW_KEYS, CONFIG_PREVIEW_LIST_MAX, type ConfigPreviewResponse, type PreviewConsumerRow } from "@/lib/api/overrides/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import type { ServiceId } from "@/lib/dubbo/service-key";
 import type { DubboUrl } from "@/lib/dubbo/url";
@@ -28,6 +28,8 @@ export interface OverridePreviewInput {
   readonly byHand?: PreviewConsumer;
   /** `System.currentTimeMillis()` for the warm-up. */
   readonly clock: { now(): number };
+  /** How many provider rows a consumer row, and the provider side, list at most (CONFIG_PREVIEW_LIST_MAX by default). */
+  readonly listMax?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
   const keys = previewKeys(input.before, input.after);
   const readKeys = [...new Set([...keys, ...EFFECT_KEYS])];
   const now = input.clock.now();
+  const listMax = input.listMax ?? CONFIG_PREVIEW_LIST_MAX;
   const notes: string[] = [];
   // Consumers alike share their base views (by every key read) and their base spread (by the keys the spread reads), per provider list.
   // Kept with the provider list (provider-list-memo.ts) while the catalog holds it: views by what they read, and spreads that no warm-up can still change.
@@ -94,7 +97,7 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
     const id = before.signature === null || after.signature === null ? null : `${identityOf(kept)}\u0001${before.signature}\u0001${after.signature}`;
     const alike = id === null ? undefined : alikeRows.get(id);
     if (alike !== undefined) return rowAs(c, alike);
-    const row = consumerRow(c, kept, before, after, keys);
+    const row = consumerRow(c, kept, before, after, keys, listMax);
     if (id !== null) alikeRows.set(id, row);
     return row;
   });
@@ -104,7 +107,7 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
     if (why !== null) notes.push(`Dubbo ${release === "2.7" ? "2.7.23" : "3.3.6"} refuses the draft's ${key}.configurators (${why}): its consumers keep the configurators they hold.`);
   }
   if (rows.some((r) => r.semantics === "3.x" && r.changed)) notes.push("Dubbo 3.3.6 weighs providers only when the first one it holds has a weight (its order is its invoker map's; the preview takes the registry's), and strips the providers' timestamp, so no warm-up.");
-  const side = providerSide(providers, heldBefore, heldAfter, keys);
+  const side = providerSide(providers, heldBefore, heldAfter, keys, listMax);
   const summary = rows.filter((r) => r.changed).map((r) => r.summary);
   if (side.changed > 0) summary.push(`${side.changed} provider${side.changed === 1 ? "" : "s"} re-export with a new URL (provider-side keys), which their consumers then read.`);
   return {

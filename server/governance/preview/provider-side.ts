@@ -149,12 +149,12 @@ function classKeysOf(sources: SideSources): string[] | null {
 }
 
 /**
- * The providers whose own configured URL the draft changes (cut at the list's cap), and how
+ * The providers whose own configured URL the draft changes (cut at `listMax`), and how
  * many in all. Providers alike for their rules (classKeysOf: equal values of what the rules
  * read and write) change alike: one judged per class, the rest counted, and rows made for
  * the first changed ones.
  */
-export function providerSide(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies, keys: readonly string[]): { rows: PreviewProviderSideRow[]; changed: number } {
+export function providerSide(providers: readonly DubboUrl[], before: HeldCopies, after: HeldCopies, keys: readonly string[], listMax = CONFIG_PREVIEW_LIST_MAX): { rows: PreviewProviderSideRow[]; changed: number } {
   const rows: PreviewProviderSideRow[] = [];
   let changed = 0;
   if (!draftReachesProviders(providers, before, after)) return { rows, changed };
@@ -185,7 +185,7 @@ export function providerSide(providers: readonly DubboUrl[], before: HeldCopies,
     const id = classes === null ? null : `${identityOf(sources)}:${classes.of[i]!}`;
     const known = id === null ? undefined : outcomes.get(id);
     if (known === false) return;
-    if (known === true && rows.length >= CONFIG_PREVIEW_LIST_MAX) {
+    if (known === true && rows.length >= listMax) {
       changed++;
       return;
     }
@@ -193,7 +193,7 @@ export function providerSide(providers: readonly DubboUrl[], before: HeldCopies,
     if (id !== null) outcomes.set(id, outcome !== null);
     if (outcome === null) return;
     changed++;
-    if (rows.length >= CONFIG_PREVIEW_LIST_MAX) return;
+    if (rows.length >= listMax) return;
     rows.push({ address: urlAddress(p), application: paramOr(p, "application", ""), semantics: providerSemantics(p), values: { before: outcome.bv.values, after: outcome.av.values }, beforeBy: outcome.bv.by, afterBy: outcome.av.by, changed: true });
   });
   return { rows, changed };

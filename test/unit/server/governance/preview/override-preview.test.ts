@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { configPreviewBodySchema } from "@/lib/api/overrides/configs";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 import { NO_OVERRIDE_COPIES, type OverrideCopies } from "@/lib/override/override-copies";
 import { previewOverrides } from "@/server/governance/preview/override-preview";
@@ -164,5 +165,44 @@ describe("previewOverrides", () => {
     expect(row.summary).toBe("storefront-27: 10.0.0.1:20880 leaves its providers; weight split 33/33/33 → 0/0/100");
     const more = [P1, again, P2, provider("10.0.0.4", "2.7.23"), provider("10.0.0.5", "2.7.23")];
     expect(preview(NO_OVERRIDE_COPIES, registry(url), more).consumers[0]!.summary).toBe("storefront-27: 10.0.0.1:20880 leaves its providers; 10.0.0.1:20880 share 20.0% → none");
+  });
+
+  it("lists at most listMax provider rows, and its shares' others take every provider not listed", () => {
+    const many = Array.from({ length: 8 }, (_, i) => provider(`10.0.0.${i + 1}`, "2.7.23"));
+    const run = (url: string) => previewOverrides({ service: { interface: SVC, group: "", version: "" }, before: NO_OVERRIDE_COPIES, after: registry(url), providers: many, consumers: [C27], clock: { now: () => NOW }, listMax: 3 });
+    // A timeout for all: every consumer row and the providers' own URLs change; three of each listed.
+    const wide = run(`override://0.0.0.0/${SVC}?category=configurators&dynamic=false&enabled=true&timeout=9000`);
+    const row = wide.consumers[0]!;
+    expect(row.providersChanged).toBe(8);
+    expect(row.providers.map((p) => [p.address, p.changed, p.values.after.timeout])).toEqual([
+      ["10.0.0.1:20880", true, "9000"],
+      ["10.0.0.2:20880", true, "9000"],
+      ["10.0.0.3:20880", true, "9000"],
+    ]);
+    expect(wide.providerSide.map((p) => p.address)).toEqual(["10.0.0.1:20880", "10.0.0.2:20880", "10.0.0.3:20880"]);
+    expect(wide.providerSideChanged).toBe(8);
+    // Five providers to weight 300: three listed with their shares, the other five together (two of them changed).
+    const five = many.slice(0, 5).map((p) => `${p.host}:${p.port}`).join(",");
+    const heavier = run(`override://0.0.0.0/${SVC}?category=configurators&dynamic=false&enabled=true&providerAddresses=${five}&weight=300`).consumers[0]!;
+    expect(heavier.providersChanged).toBe(5);
+    expect(heavier.shares.rows.map((r) => [r.address, r.before, r.after])).toEqual([
+      ["10.0.0.1:20880", 1 / 8, 300 / 1800],
+      ["10.0.0.2:20880", 1 / 8, 300 / 1800],
+      ["10.0.0.3:20880", 1 / 8, 300 / 1800],
+    ]);
+    expect(heavier.shares.othersCount).toBe(5);
+    expect(heavier.shares.others.before).toBeCloseTo(5 / 8, 12);
+    expect(heavier.shares.others.after).toBeCloseTo(1 - 900 / 1800, 12);
+  });
+
+  it("takes listMax in the preview body: 1 to 100, 100 when left out, and says what was wrong otherwise", () => {
+    const body = { config: { scope: "service", service: SVC, side: "consumer", parameters: { timeout: "9000" } } };
+    expect(configPreviewBodySchema.parse(body).listMax).toBe(100);
+    expect(configPreviewBodySchema.parse({ ...body, listMax: 7 }).listMax).toBe(7);
+    for (const [listMax, says] of [[0, "listMax must be at least 1"], [101, "listMax must be at most 100"], [2.5, "listMax must be a whole number"], ["9", "listMax must be a whole number from 1 to 100"]] as const) {
+      const result = configPreviewBodySchema.safeParse({ ...body, listMax });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toContain(says);
+    }
   });
 });
