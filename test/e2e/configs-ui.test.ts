@@ -232,6 +232,13 @@ describe("the Configuration tab's editor", () => {
     await editor.getByTestId("config-mode-form").click();
     expect(await editor.getByTestId("parameter-value").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(["4500", "0"]);
     expect(await editor.getByTestId("parameter-key").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(["timeout", "retries"]);
+    // Before Save, the server's preview of the draft as it stands: a sentence for each registered consumer, its timeout moving to 4500.
+    const preview = editor.locator('[data-testid="draft-preview"][data-state="current"]');
+    const timeoutTo4500 = async () => {
+      const lines = await preview.getByTestId("draft-preview-line").allTextContents();
+      return rig.consumers.every((c) => lines.some((l) => l.startsWith(`${c.app}: `) && l.includes("timeout") && l.includes("→ 4500")));
+    };
+    await waitFor("the editor's preview of timeout 4500 for every consumer", timeoutTo4500, 15_000);
 
     // Bad YAML: marked at the offending line, Save held, nothing written.
     await editor.getByTestId("config-mode-yaml").click();
