@@ -6,6 +6,8 @@
  * Java's routers (issue 7; BENCH_ROUTE_ROUNDS, default 20).
  * `npm run bench -- config-preview` times issue 16's override preview of one draft against 10,000
  * providers and 40 consumers beside the Java consumers' own configurators (BENCH_CONFIG_ROUNDS, default 30).
+ * `npm run bench -- config-editor` times the Configuration editor's keystroke to painted
+ * pre-save preview in Chromium at 10,000 providers and 40 consumers (issue 16).
  * `npm run bench -- preview-editor` times issue 15 item 20's keystroke to painted preview in
  * Chromium on the built console, 10,000 providers and 40 consumers (BENCH_KEYSTROKES, default 30).
  * `npm run bench -- startup-block` times issue 15 item 21's event-loop blocks in the built console
@@ -33,6 +35,7 @@ import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
 import { benchConfigPreview } from "./config-preview";
 import { benchHessian } from "./hessian";
+import { benchConfigEditor } from "./config-editor";
 import { benchPreviewEditor } from "./preview-editor";
 import { benchRoutePreview } from "./route-preview";
 import { benchSearch } from "./search";
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     ["config-preview", () => benchConfigPreview(Number(process.env.BENCH_CONFIG_ROUNDS ?? 30))],
     ["startup-block", () => benchStartupBlock(Number(process.env.BENCH_SERVICES_LARGE ?? 10_000), Number(process.env.BENCH_CHURN_SECONDS ?? 20))],
     ["preview-editor", () => benchPreviewEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
+    ["config-editor", () => benchConfigEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["hessian", async () => benchHessian(rounds)],

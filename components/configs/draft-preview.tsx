@@ -7,8 +7,8 @@ import type { ConfigPreviewRequest } from "@/lib/api/overrides/configs";
 import { useDebounced } from "../routes/use-debounced";
 import { Badge } from "../ui/badge";
 
-/** How long the draft must stay the same before the preview is asked for it. */
-const DRAFT_SETTLE_MS = 400;
+/** A change after this much quiet is asked for at once; changes closer together wait until the draft is this quiet (as the route editor's preview). */
+const DRAFT_SETTLE_MS = 40;
 
 /**
  * The Configuration editor's preview before Save: POST /api/v1/configs/preview of the draft
@@ -17,7 +17,7 @@ const DRAFT_SETTLE_MS = 400;
  * no one service to judge); `paused`: a save is under way.
  */
 export function DraftPreview({ body, paused }: { body: ConfigPreviewRequest | null; paused: boolean }) {
-  const settled = useDebounced(body, DRAFT_SETTLE_MS);
+  const settled = useDebounced(body, DRAFT_SETTLE_MS, { leading: true });
   const query = useQuery({ ...configPreviewQuery(settled ?? ({} as ConfigPreviewRequest)), enabled: settled !== null && !paused, placeholderData: keepPreviousData });
   if (body === null && !query.data) return null;
   const outdated = body === null || query.isPlaceholderData || query.isFetching || JSON.stringify(settled) !== JSON.stringify(body);

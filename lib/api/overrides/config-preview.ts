@@ -10,7 +10,7 @@ import { z } from "zod";
 /** The most provider rows a consumer row lists (the changed ones first); `providersChanged` counts them all. */
 export const CONFIG_PREVIEW_LIST_MAX = 100;
 /** How many the console's own pages ask for (`listMax`): they show the shares of the changed ones, and the rest together. */
-export const CONFIG_PREVIEW_PAGE_LIST = 20;
+export const CONFIG_PREVIEW_PAGE_LIST = 5;
 
 /** The parameters every row shows, whether the draft touches them or not (plus every key the copies set). */
 export const CONFIG_PREVIEW_KEYS = ["weight", "disabled", "enabled", "timeout", "retries", "loadbalance", "cluster"] as const;

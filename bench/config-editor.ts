@@ -1,0 +1,162 @@
+/**
+ * Issue 16: keystroke to painted preview in Chromium on the Configuration editor of the
+ * built console (`next start`), over a registry holding one service with 10,000 providers
+ * and 40 registered consumers (bench/route-preview.ts's SHAPE, written into a real ZooKeeper
+ * by bench/preview-registry.ts).
+ *
+ * The editor gets a new consumer-side `timeout` for the whole service (every provider of
+ * every consumer changes: the preview's widest common case); then, `keystrokes` times, one
+ * digit is typed into its value (every value new, so no answer comes from the query cache)
+ * and the page's own clock times it from the keydown event until the pre-save preview is
+ * `current` and names the value just typed (`→ {value}`), and the frame after it has been
+ * painted (requestAnimationFrame, then a task). Bytes per keystroke are the preview
+ * requests' resource timings in that window.
+ *
+ * The peer, in the same run: the same request (captured from the page) sent from Node over
+ * HTTP, one at a time: the round trip a page cannot beat. Goal, as the route editor's
+ * (bench/preview-editor.ts): median and p95 under 100 ms.
+ *
+ *   npm run bench -- config-editor     # BENCH_KEYSTROKES, default 30
+ */
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../test/support/browser";
+import { startConsole } from "../test/support/console-server";
+import { waitFor } from "../test/support/wait-for";
+import { quantile } from "./bench-process";
+import { ensureConsoleBuilt } from "./console-build";
+import { startPreviewRegistry } from "./preview-registry";
+import { serviceInterface } from "./registry-urls";
+import { load, PROVIDERS, SHAPE } from "./route-preview";
+
+const GOAL_MS = 100;
+/** Keystrokes typed and not counted first: the server's JIT and the page's first renders. */
+const WARM_KEYS = 5;
+const PREVIEW = "/api/v1/configs/preview";
+
+interface Keystroke {
+  ms: number;
+  wireBytes: number;
+  bodyBytes: number;
+  requests: number;
+  /** Where the time went (ms), from the last preview request's resource timing (as bench/preview-editor.ts splits it). */
+  beforeRequest: number;
+  waiting: number;
+  transfer: number;
+  afterAnswer: number;
+}
+
+/** Types `key` into the focused value and times it to the painted preview naming the new value. */
+async function timeKeystroke(page: Page, key: string): Promise<Keystroke> {
+  const measured = page.evaluate(
+    (path) =>
+      new Promise<Keystroke>((resolve, reject) => {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="parameter-value"]')!;
+        let start = Number.NaN;
+        const timeout = setTimeout(() => reject(new Error("no current preview of the typed value within 30 s of the keystroke")), 30_000);
+        document.addEventListener("keydown", (e) => (start = e.timeStamp), { capture: true, once: true });
+        const settled = () => {
+          const panel = document.querySelector('[data-testid="draft-preview"]');
+          if (panel?.getAttribute("data-state") !== "current") return false;
+          return [...panel.querySelectorAll('[data-testid="draft-preview-line"]')].some((l) => l.textContent?.includes(`→ ${input.value}`) === true);
+        };
+        const observer = new MutationObserver(() => {
+          if (Number.isNaN(start) || !settled()) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              clearTimeout(timeout);
+              const ms = performance.now() - start;
+              const previews = performance.getEntriesByType("resource").filter((r): r is PerformanceResourceTiming => r.name.endsWith(path) && r.startTime >= start);
+              const last = previews.at(-1);
+              const split = last
+                ? { beforeRequest: last.startTime - start, waiting: last.responseStart - last.startTime, transfer: last.responseEnd - last.responseStart, afterAnswer: start + ms - last.responseEnd }
+                : { beforeRequest: Number.NaN, waiting: Number.NaN, transfer: Number.NaN, afterAnswer: Number.NaN };
+              resolve({ ms, wireBytes: previews.reduce((n, r) => n + r.transferSize, 0), bodyBytes: previews.reduce((n, r) => n + r.decodedBodySize, 0), requests: previews.length, ...split });
+            }),
+          );
+        });
+        observer.observe(document.body, { attributes: true, subtree: true, childList: true, characterData: true });
+      }),
+    PREVIEW,
+  );
+  measured.catch(() => {}); // awaited below; a rejection before then is not unhandled
+  await page.waitForFunction(() => true);
+  await page.keyboard.press(key);
+  return measured;
+}
+
+async function timeHttp(url: string, body: string, rounds: number): Promise<{ ms: number[]; bytes: number }> {
+  const ms: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < rounds + WARM_KEYS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}${PREVIEW}`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${text.slice(0, 300)}`);
+    if (i >= WARM_KEYS) ms.push(performance.now() - started);
+    bytes = text.length;
+  }
+  return { ms, bytes };
+}
+
+export async function benchConfigEditor(keystrokes: number): Promise<string[]> {
+  await ensureConsoleBuilt();
+  const registry = await startPreviewRegistry(SHAPE);
+  const browser = await launchBrowser();
+  const server = await startConsole({ DUBBO_REGISTRY: registry.dubboAddress, LOG_LEVEL: "warn" });
+  try {
+    const key = serviceInterface(SHAPE.service);
+    await waitFor(
+      "the console to list every provider and consumer",
+      async () => {
+        const res = await fetch(`${server.url}/api/v1/service?key=${encodeURIComponent(key)}`);
+        const s = res.ok ? ((await res.json()) as { providers: unknown[]; consumers: unknown[] }) : null;
+        return s?.providers.length === PROVIDERS && s.consumers.length === SHAPE.consumers;
+      },
+      300_000,
+    );
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // tsx names the functions of this file with a helper the page does not have (esbuild's keepNames).
+    await context.addInitScript({ content: "window.__name = (f) => f;" });
+    const page = await context.newPage();
+    let lastBody = "";
+    page.on("request", (r) => {
+      if (r.url().endsWith(PREVIEW)) lastBody = r.postData() ?? "";
+    });
+    await page.goto(`${server.url}/services/detail?key=${encodeURIComponent(key)}&tab=configuration`);
+    await page.getByTestId("new-config").click();
+    const editor = page.getByTestId("config-editor");
+    await editor.getByTestId("parameter-key").first().fill("timeout");
+    await editor.getByTestId("parameter-value").first().click();
+    await page.keyboard.type("4");
+    await editor.locator('[data-testid="draft-preview"][data-state="current"] [data-testid="draft-preview-line"]').first().waitFor({ timeout: 60_000 });
+    const typed: Keystroke[] = [];
+    for (let i = 0; i < WARM_KEYS + keystrokes; i++) {
+      const k = await timeKeystroke(page, String((i * 7 + 1) % 10));
+      if (i >= WARM_KEYS) typed.push(k);
+    }
+    const line = await editor.getByTestId("draft-preview-line").first().textContent();
+    await context.close();
+    const http = await timeHttp(server.url, lastBody, keystrokes);
+    const ms = typed.map((k) => k.ms);
+    const med = quantile(ms, 0.5);
+    const p95 = quantile(ms, 0.95);
+    const httpMed = quantile(http.ms, 0.5);
+    const per = (pick: (k: Keystroke) => number) => quantile(typed.map(pick), 0.5);
+    const split = (pick: (k: Keystroke) => number) => `${quantile(typed.map(pick), 0.5).toFixed(1)} / ${quantile(typed.map(pick), 0.95).toFixed(1)}`;
+    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+    const met = (v: number) => (v < GOAL_MS ? "met" : "NOT met");
+    return [
+      `config-editor: keystroke to painted pre-save preview in Chromium, ${PROVIDERS} providers, ${SHAPE.consumers} consumers, a consumer-side timeout for the service, ${keystrokes} keystrokes (+${WARM_KEYS} not counted), built console (${load()})`,
+      `  e.g. ${(line ?? "").slice(0, 160)}`,
+      `  keystroke to painted: median ${med.toFixed(1)} ms (goal < ${GOAL_MS} ms, ${met(med)}), p95 ${p95.toFixed(1)} ms (${met(p95)}), worst ${Math.max(...ms).toFixed(1)} ms`,
+      `  where the time goes (median / p95 ms): keydown to request ${split((k) => k.beforeRequest)}, server and network to first byte ${split((k) => k.waiting)}, transfer ${split((k) => k.transfer)}, answer in to painted (parse, validate, render, paint) ${split((k) => k.afterAnswer)}`,
+      `  per keystroke: ${per((k) => k.requests)} request(s), ${kb(per((k) => k.wireBytes))} on the wire, ${kb(per((k) => k.bodyBytes))} decoded`,
+      `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
+    ];
+  } finally {
+    await server.stop();
+    await browser.close();
+    await registry.stop();
+  }
+}
