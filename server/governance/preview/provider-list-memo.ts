@@ -3,8 +3,7 @@ import { type DubboUrl, urlAddress } from "@/lib/dubbo/url";
 import { rawParam } from "@/lib/override/url-access";
 
 const ANYHOST = "0.0.0.0";
-/** Keys of ProviderListMemo.classes for a provider's host and port, beside its parameters. */
-export const HOST = "\u0000host";
+/** The key of ProviderListMemo.classes for a provider's port, beside its parameters. */
 export const PORT = "\u0000port";
 /** How many derived entries (base views, spreads, reaches) one provider list keeps; past it they are dropped and made anew. */
 const ENTRIES_MAX = 256;
@@ -110,17 +109,20 @@ export class ProviderListMemo {
 
   /**
    * The providers in classes alike in `keys`: equal raw values of each key (absent apart
-   * from empty; HOST and PORT for the address's), and equal user name and path. A rule whose outcome depends only on those
+   * from empty; PORT for the port), and equal user name and path; each
+   * provider of `apart` (indexes, sorted) in a class of its own. A rule whose outcome depends only on those
    * is judged once per class.
    */
-  classes(keys: readonly string[]): ProviderClasses {
-    const id = keys.join("\u0000");
+  classes(keys: readonly string[], apart: readonly number[] = []): ProviderClasses {
+    const id = `${keys.join("\u0000")}\u0001${apart.join(",")}`;
     let found = this.classings.get(id);
     if (found !== undefined) return found;
     const n = this.providers.length;
     let of = new Int32Array(n);
     let count = n === 0 ? 0 : 1;
-    for (const column of [this.column("\u0000username"), this.column("\u0000path"), ...keys.map((k) => this.column(k))]) {
+    const alone = new Int32Array(n);
+    for (const i of apart) alone[i] = i + 1;
+    for (const column of [this.column("\u0000username"), this.column("\u0000path"), ...keys.map((k) => this.column(k)), ...(apart.length > 0 ? [alone] : [])]) {
       const next = new Map<number, number>();
       const out = new Int32Array(n);
       for (let i = 0; i < n; i++) {
@@ -145,7 +147,7 @@ export class ProviderListMemo {
       column = new Int32Array(this.providers.length);
       for (let i = 0; i < this.providers.length; i++) {
         const p = this.providers[i]!;
-        const v = key === "\u0000username" ? p.username : key === "\u0000path" ? p.path : key === HOST ? p.host : key === PORT ? String(p.port) : rawParam(p, key);
+        const v = key === "\u0000username" ? p.username : key === "\u0000path" ? p.path : key === PORT ? String(p.port) : rawParam(p, key);
         let id = ids.get(v);
         if (id === undefined) ids.set(v, (id = ids.size));
         column[i] = id;

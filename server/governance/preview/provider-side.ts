@@ -7,7 +7,7 @@ import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { paramOr, rawParam } from "@/lib/override/url-access";
 import { type Held, type HeldCopies, type HeldSources, PROVIDER_CATEGORIES } from "./override-held";
 import { applyTracked, identityOf, type PairView } from "./override-judge";
-import { HOST, PORT, type ProviderClasses, ProviderListMemo } from "./provider-list-memo";
+import { PORT, type ProviderClasses, ProviderListMemo } from "./provider-list-memo";
 import { sameBy } from "./override-outcome";
 
 const ANYHOST = "0.0.0.0";
@@ -127,30 +127,32 @@ function ownView(provider: DubboUrl, keys: readonly string[]): PairView {
 }
 
 /**
- * The keys a provider's outcome under `sources` (both states) depends on, beside its user
- * name and path: its `application`, `side` and service key, every key a rule reads or
- * writes, its port, and its host when a rule names a host, a port or `providerAddresses`.
- * null when a rule has a 3.x `match` (it may read anything).
+ * What a provider's outcome under `sources` (both states) depends on, beside its user name
+ * and path: its `application`, `side`, port and service key, every key a rule reads or
+ * writes; and whether a rule names its host or its address (`providerAddresses`): those
+ * providers are judged apart (`apart`, indexes). null when a rule has a 3.x `match` (it may
+ * read anything).
  */
-function classKeysOf(sources: SideSources): string[] | null {
+function classesOf(sources: SideSources, memo: ProviderListMemo): ProviderClasses | null {
   // The port always: 2.7.23 applies a provider-side config-center rule only to a URL of the rule's port (0 included).
   const keys = new Set(["application", "side", "interface", "group", "version", PORT]);
+  const apart = new Set<number>();
   for (const state of [sources.before, sources.after]) {
     for (const h of [...state.registry, ...state.application, ...state.service]) {
       const rule = h.configurator.url;
       if (h.configurator.match !== undefined) return null;
       for (const k of Object.keys(rule.parameters)) keys.add(k.startsWith("~") ? k.slice(1) : k);
-      if (rule.host !== ANYHOST || rule.port !== 0 || rawParam(rule, "providerAddresses") !== undefined) {
-        keys.add(HOST);
-      }
+      if (rule.host !== ANYHOST) for (const i of memo.byHost(rule.host)) apart.add(i);
+      const list = rawParam(rule, "providerAddresses");
+      if (list !== undefined) for (const release of ["2.7", "3.x"] as const) for (const i of memo.addressesReached(list, release) ?? []) apart.add(i);
     }
   }
-  return [...keys].sort();
+  return memo.classes([...keys].sort(), [...apart].sort((x, y) => x - y));
 }
 
 /**
  * The providers whose own configured URL the draft changes (cut at `listMax`), and how
- * many in all. Providers alike for their rules (classKeysOf: equal values of what the rules
+ * many in all. Providers alike for their rules (classesOf: equal values of what the rules
  * read and write) change alike: one judged per class, the rest counted, and rows made for
  * the first changed ones.
  */
@@ -178,10 +180,7 @@ export function providerSide(providers: readonly DubboUrl[], before: HeldCopies,
     if (sources === undefined) sourcesBy.set(s, (sources = sourcesOf(p)));
     if (!sources.mayChange) return;
     let classes = classesBy.get(sources);
-    if (classes === undefined) {
-      const classKeys = classKeysOf(sources);
-      classesBy.set(sources, (classes = classKeys === null ? null : memo.classes(classKeys)));
-    }
+    if (classes === undefined) classesBy.set(sources, (classes = classesOf(sources, memo)));
     const id = classes === null ? null : `${identityOf(sources)}:${classes.of[i]!}`;
     const known = id === null ? undefined : outcomes.get(id);
     if (known === false) return;

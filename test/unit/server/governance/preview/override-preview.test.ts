@@ -205,4 +205,14 @@ describe("previewOverrides", () => {
       expect(result.error?.issues[0]?.message).toContain(says);
     }
   });
+
+  it("changes the own URL of the one provider a registry override's providerAddresses names, not of those alike", () => {
+    for (const release of ["2.7.23", "3.3.6"]) {
+      const alike = ["10.0.0.1", "10.0.0.2", "10.0.0.3"].map((h) => provider(h, release));
+      const url = `override://0.0.0.0/${SVC}?category=configurators&dynamic=false&enabled=true&providerAddresses=10.0.0.2:20880&timeout=7000`;
+      const answer = preview(NO_OVERRIDE_COPIES, registry(url), alike);
+      expect(answer.providerSideChanged, release).toBe(1);
+      expect(answer.providerSide.map((r) => [r.address, r.values.before.timeout, r.values.after.timeout]), release).toEqual([["10.0.0.2:20880", "3000", "7000"]]);
+    }
+  });
 });
