@@ -9,11 +9,11 @@
  * provider's weight and a service config-center rule with a consumer-side timeout for one
  * consumer application. The draft (the issue's operator action): take one provider offline
  * through the service's config-center rule, and give another a weight of 900.
- * - ours: `previewOverrides` (server/governance/preview/override-preview.ts) on the providers
+ * - ours: `previewOverrides` (server/governance/preview/override/override-preview.ts) on the providers
  *   as the catalog holds them (parsed), after a few untimed calls for the JIT: rules parsed,
  *   every consumer judged before and after, rows, shares and summaries built; what the
  *   preview derives from the provider list alone is kept while the catalog holds the list
- *   (server/governance/preview/provider-list-memo.ts), so the first preview after a catalog
+ *   (server/governance/preview/override/provider-list-memo.ts), so the first preview after a catalog
  *   change is printed apart;
  * - Java: every consumer's RegistryDirectory view of the 10,000 providers under the
  *   configurators, before and after (test/peers DubboConsumerView: UrlUtils.isMatch, the
@@ -28,8 +28,8 @@ import { CONFIG_PREVIEW_PAGE_LIST } from "@/lib/api/overrides/config-preview";
 import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import { previewOverrides } from "@/server/governance/preview/override-preview";
-import { previewConsumer } from "@/server/governance/preview/override-reader";
+import { previewOverrides } from "@/server/governance/preview/override/override-preview";
+import { previewConsumer } from "@/server/governance/preview/override/override-reader";
 import { benchJavaViews, type ViewCase } from "../test/support/config-view-oracle";
 import { benchConsumer } from "./preview-registry";
 import { goal } from "./registry-goals";

@@ -1,5 +1,5 @@
 /**
- * The answer of an override preview (server/governance/preview/override-preview.ts): what a
+ * The answer of an override preview (server/governance/preview/override/override-preview.ts): what a
  * draft change of the configurator copies does to every registered consumer of a service,
  * each judged by its own Dubbo release and the copies that release reads, and to the
  * providers themselves (provider-side keys). The POST /api/v1/configs/preview handler answers

@@ -4,7 +4,7 @@ import type { ConfigPreviewBody } from "@/lib/api/overrides/configs";
 import type { RoutePreviewBody, RoutePreviewResponse } from "@/lib/api/routing/route-preview";
 import type { RuleKind } from "@/lib/rules/rule-kind";
 import { CONDITION_ROUTE, OVERRIDE } from "@/lib/rules/rule-kinds";
-import { type ConfigPreviewSources, previewConfig } from "../preview/config-preview-request";
+import { type ConfigPreviewSources, previewConfig } from "../preview/override/config-preview-request";
 import { type PreviewSources, previewRoute } from "../preview/route-preview";
 import type { ConfigRouteService } from "./condition/config-routes";
 import type { RouteStore } from "./condition/route-store";

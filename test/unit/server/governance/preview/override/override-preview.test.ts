@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { configPreviewBodySchema } from "@/lib/api/overrides/configs";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 import { NO_OVERRIDE_COPIES, type OverrideCopies } from "@/lib/override/override-copies";
-import { previewOverrides } from "@/server/governance/preview/override-preview";
-import { previewConsumer } from "@/server/governance/preview/override-reader";
+import { previewOverrides } from "@/server/governance/preview/override/override-preview";
+import { previewConsumer } from "@/server/governance/preview/override/override-reader";
 
 const SVC = "io.x.Svc";
 const NOW = 1_800_000_000_000;

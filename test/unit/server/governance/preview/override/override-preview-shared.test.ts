@@ -3,9 +3,9 @@ import { consumerServiceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
 import { type DubboUrl, javaUrlEncode, parseDubboUrl } from "@/lib/dubbo/url";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { OverrideCopies } from "@/lib/override/override-copies";
-import { previewOverrides } from "@/server/governance/preview/override-preview";
-import { type PreviewConsumer, previewConsumer } from "@/server/governance/preview/override-reader";
-import { type CopiesState, generatePreviewCase, PREVIEW_IFACE, type PreviewCase } from "../../../../support/config-preview-cases";
+import { previewOverrides } from "@/server/governance/preview/override/override-preview";
+import { type PreviewConsumer, previewConsumer } from "@/server/governance/preview/override/override-reader";
+import { type CopiesState, generatePreviewCase, PREVIEW_IFACE, type PreviewCase } from "../../../../../support/config-preview-cases";
 
 /**
  * previewOverrides shares work between consumers alike (base views and spreads, judged

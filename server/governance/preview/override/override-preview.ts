@@ -40,9 +40,13 @@ export interface OverridePreviewInput {
  * (override-effect.ts), whether it is left with none, in words (override-outcome.ts); and
  * the providers' own URLs under provider-side rules (provider-side.ts).
  *
- * Fast on a large service: only the providers a consumer's rules can reach by host are
- * configured; the others' values are read once per kind of consumer and shared, and the
- * shares patched from them.
+ * Fast on a large service: its work follows the providers a draft reaches, not the
+ * service's size. A consumer's rules that name providers (by host or `providerAddresses`)
+ * are judged for those; rules that reach every provider alike are judged once per class of
+ * providers (provider-list-memo.ts); the rest read lazily from base views shared by
+ * consumers alike, with one base spread patched per consumer (override-effect.ts).
+ * Consumers alike share their judged providers and, when both states are alike, their row.
+ * What depends on the provider list alone is kept while the catalog holds the list.
  */
 export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResponse {
   const heldBefore = new HeldCopies(input.before, null);
