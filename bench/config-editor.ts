@@ -19,13 +19,8 @@
  *   npm run bench -- config-editor     # BENCH_KEYSTROKES, default 30
  */
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../test/support/browser";
-import { startConsole } from "../test/support/console-server";
-import { waitFor } from "../test/support/wait-for";
 import { quantile } from "./bench-process";
-import { ensureConsoleBuilt } from "./console-build";
-import { startPreviewRegistry } from "./preview-registry";
-import { serviceInterface } from "./registry-urls";
+import { startEditorRig, timeHttp } from "./editor-rig";
 import { load, PROVIDERS, SHAPE } from "./route-preview";
 
 const GOAL_MS = 100;
@@ -85,40 +80,11 @@ async function timeKeystroke(page: Page, key: string): Promise<Keystroke> {
   return measured;
 }
 
-async function timeHttp(url: string, body: string, rounds: number): Promise<{ ms: number[]; bytes: number }> {
-  const ms: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < rounds + WARM_KEYS; i++) {
-    const started = performance.now();
-    const res = await fetch(`${url}${PREVIEW}`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${text.slice(0, 300)}`);
-    if (i >= WARM_KEYS) ms.push(performance.now() - started);
-    bytes = text.length;
-  }
-  return { ms, bytes };
-}
-
 export async function benchConfigEditor(keystrokes: number): Promise<string[]> {
-  await ensureConsoleBuilt();
-  const registry = await startPreviewRegistry(SHAPE);
-  const browser = await launchBrowser();
-  const server = await startConsole({ DUBBO_REGISTRY: registry.dubboAddress, LOG_LEVEL: "warn" });
+  const rig = await startEditorRig();
   try {
-    const key = serviceInterface(SHAPE.service);
-    await waitFor(
-      "the console to list every provider and consumer",
-      async () => {
-        const res = await fetch(`${server.url}/api/v1/service?key=${encodeURIComponent(key)}`);
-        const s = res.ok ? ((await res.json()) as { providers: unknown[]; consumers: unknown[] }) : null;
-        return s?.providers.length === PROVIDERS && s.consumers.length === SHAPE.consumers;
-      },
-      300_000,
-    );
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // tsx names the functions of this file with a helper the page does not have (esbuild's keepNames).
-    await context.addInitScript({ content: "window.__name = (f) => f;" });
-    const page = await context.newPage();
+    const { server, key } = rig;
+    const page = await rig.page();
     let lastBody = "";
     page.on("request", (r) => {
       if (r.url().endsWith(PREVIEW)) lastBody = r.postData() ?? "";
@@ -136,8 +102,8 @@ export async function benchConfigEditor(keystrokes: number): Promise<string[]> {
       if (i >= WARM_KEYS) typed.push(k);
     }
     const line = await editor.getByTestId("draft-preview-line").first().textContent();
-    await context.close();
-    const http = await timeHttp(server.url, lastBody, keystrokes);
+    await page.context().close();
+    const http = await timeHttp(server.url, PREVIEW, lastBody, keystrokes, WARM_KEYS);
     const ms = typed.map((k) => k.ms);
     const med = quantile(ms, 0.5);
     const p95 = quantile(ms, 0.95);
@@ -155,8 +121,6 @@ export async function benchConfigEditor(keystrokes: number): Promise<string[]> {
       `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
     ];
   } finally {
-    await server.stop();
-    await browser.close();
-    await registry.stop();
+    await rig.stop();
   }
 }

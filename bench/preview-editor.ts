@@ -19,13 +19,8 @@
  *   npm run bench -- preview-editor     # BENCH_KEYSTROKES, default 30
  */
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../test/support/browser";
-import { startConsole } from "../test/support/console-server";
-import { waitFor } from "../test/support/wait-for";
 import { quantile } from "./bench-process";
-import { ensureConsoleBuilt } from "./console-build";
-import { startPreviewRegistry } from "./preview-registry";
-import { serviceInterface } from "./registry-urls";
+import { startEditorRig, timeHttp } from "./editor-rig";
 import { load, PROVIDERS, RULE, SHAPE } from "./route-preview";
 
 const GOAL_MS = 100;
@@ -106,40 +101,11 @@ async function timeScrollToMiddle(page: Page): Promise<number> {
   );
 }
 
-async function timeHttp(url: string, body: string, rounds: number): Promise<{ ms: number[]; bytes: number }> {
-  const ms: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < rounds + WARM_KEYS; i++) {
-    const started = performance.now();
-    const res = await fetch(`${url}/api/v1/routes/preview`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${text.slice(0, 300)}`);
-    if (i >= WARM_KEYS) ms.push(performance.now() - started);
-    bytes = text.length;
-  }
-  return { ms, bytes };
-}
-
 export async function benchPreviewEditor(keystrokes: number): Promise<string[]> {
-  await ensureConsoleBuilt();
-  const registry = await startPreviewRegistry(SHAPE);
-  const browser = await launchBrowser();
-  const server = await startConsole({ DUBBO_REGISTRY: registry.dubboAddress, LOG_LEVEL: "warn" });
+  const rig = await startEditorRig();
   try {
-    const key = serviceInterface(SHAPE.service);
-    await waitFor(
-      "the console to list every provider and consumer",
-      async () => {
-        const res = await fetch(`${server.url}/api/v1/service?key=${encodeURIComponent(key)}`);
-        const s = res.ok ? ((await res.json()) as { providers: unknown[]; consumers: unknown[] }) : null;
-        return s?.providers.length === PROVIDERS && s.consumers.length === SHAPE.consumers;
-      },
-      300_000,
-    );
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // tsx names the functions of this file with a helper the page does not have (esbuild's keepNames).
-    await context.addInitScript({ content: "window.__name = (f) => f;" });
-    const page = await context.newPage();
+    const { server, key } = rig;
+    const page = await rig.page();
     // The peer repeats the last keystroke's request (the list's page requests come later, from the scroll).
     let lastBody = "";
     let capturing = true;
@@ -160,8 +126,8 @@ export async function benchPreviewEditor(keystrokes: number): Promise<string[]> 
     capturing = false;
     const scrollMs = await timeScrollToMiddle(page);
     const shown = await page.locator('[data-testid="preview-result"] h2 span').textContent();
-    await context.close();
-    const http = await timeHttp(server.url, lastBody, keystrokes);
+    await page.context().close();
+    const http = await timeHttp(server.url, "/api/v1/routes/preview", lastBody, keystrokes, WARM_KEYS);
     const ms = typed.map((k) => k.ms);
     const med = quantile(ms, 0.5);
     const p95 = quantile(ms, 0.95);
@@ -180,9 +146,7 @@ export async function benchPreviewEditor(keystrokes: number): Promise<string[]> 
       `  scroll to the middle of the provider list: its rows shown in ${scrollMs.toFixed(0)} ms`,
     ];
   } finally {
-    await server.stop();
-    await browser.close();
-    await registry.stop();
+    await rig.stop();
   }
 }
 

@@ -122,13 +122,7 @@ export function consumerRow(consumer: PreviewConsumer, providers: readonly Dubbo
   const sharesMoved = weighted && !before.spread.unparsable && !after.spread.unparsable && (before.spread.total !== after.spread.total || before.spread.uniform !== after.spread.uniform);
   const isChanged = changed.length > 0 || sharesMoved || before.spread.loadbalance !== after.spread.loadbalance;
   return {
-    consumer: consumer.text,
-    application: consumer.application,
-    host: consumer.host,
-    release: consumer.release,
-    semantics: consumer.semantics,
-    reads: consumer.readsCenter ? ["registry", "center"] : ["registry"],
-    byHand: consumer.byHand,
+    ...consumerFields(consumer),
     usable: { before: before.spread.usableCount, after: after.spread.usableCount },
     weighted: { before: before.spread.weighted, after: after.spread.weighted },
     providers: rows,
@@ -141,6 +135,19 @@ export function consumerRow(consumer: PreviewConsumer, providers: readonly Dubbo
   };
 }
 
+/** The fields of a consumer row that say who the consumer is. */
+function consumerFields(consumer: PreviewConsumer): Pick<PreviewConsumerRow, "consumer" | "application" | "host" | "release" | "semantics" | "reads" | "byHand"> {
+  return {
+    consumer: consumer.text,
+    application: consumer.application,
+    host: consumer.host,
+    release: consumer.release,
+    semantics: consumer.semantics,
+    reads: consumer.readsCenter ? ["registry", "center"] : ["registry"],
+    byHand: consumer.byHand,
+  };
+}
+
 /**
  * `row` (another consumer's, whose states are alike in both: the same views and spreads) as
  * `consumer`'s: who it is, and its summary in its own name.
@@ -149,13 +156,7 @@ export function rowAs(consumer: PreviewConsumer, row: PreviewConsumerRow): Previ
   const theirs = row.application || row.host;
   return {
     ...row,
-    consumer: consumer.text,
-    application: consumer.application,
-    host: consumer.host,
-    release: consumer.release,
-    semantics: consumer.semantics,
-    reads: consumer.readsCenter ? ["registry", "center"] : ["registry"],
-    byHand: consumer.byHand,
+    ...consumerFields(consumer),
     summary: `${consumer.application || consumer.host}${row.summary.slice(theirs.length)}`,
   };
 }
