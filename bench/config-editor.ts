@@ -19,8 +19,7 @@
  *   npm run bench -- config-editor     # BENCH_KEYSTROKES, default 30
  */
 import type { Page } from "playwright-core";
-import { quantile } from "./bench-process";
-import { startEditorRig, timeHttp } from "./editor-rig";
+import { type Keystroke, keystrokeLines, startEditorRig, timeHttp } from "./editor-rig";
 import { load, PROVIDERS, SHAPE } from "./route-preview";
 
 const GOAL_MS = 100;
@@ -28,17 +27,6 @@ const GOAL_MS = 100;
 const WARM_KEYS = 5;
 const PREVIEW = "/api/v1/configs/preview";
 
-interface Keystroke {
-  ms: number;
-  wireBytes: number;
-  bodyBytes: number;
-  requests: number;
-  /** Where the time went (ms), from the last preview request's resource timing (as bench/preview-editor.ts splits it). */
-  beforeRequest: number;
-  waiting: number;
-  transfer: number;
-  afterAnswer: number;
-}
 
 /** Types `key` into the focused value and times it to the painted preview naming the new value. */
 async function timeKeystroke(page: Page, key: string): Promise<Keystroke> {
@@ -104,21 +92,10 @@ export async function benchConfigEditor(keystrokes: number): Promise<string[]> {
     const line = await editor.getByTestId("draft-preview-line").first().textContent();
     await page.context().close();
     const http = await timeHttp(server.url, PREVIEW, lastBody, keystrokes, WARM_KEYS);
-    const ms = typed.map((k) => k.ms);
-    const med = quantile(ms, 0.5);
-    const p95 = quantile(ms, 0.95);
-    const httpMed = quantile(http.ms, 0.5);
-    const per = (pick: (k: Keystroke) => number) => quantile(typed.map(pick), 0.5);
-    const split = (pick: (k: Keystroke) => number) => `${quantile(typed.map(pick), 0.5).toFixed(1)} / ${quantile(typed.map(pick), 0.95).toFixed(1)}`;
-    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
-    const met = (v: number) => (v < GOAL_MS ? "met" : "NOT met");
     return [
       `config-editor: keystroke to painted pre-save preview in Chromium, ${PROVIDERS} providers, ${SHAPE.consumers} consumers, a consumer-side timeout for the service, ${keystrokes} keystrokes (+${WARM_KEYS} not counted), built console (${load()})`,
       `  e.g. ${(line ?? "").slice(0, 160)}`,
-      `  keystroke to painted: median ${med.toFixed(1)} ms (goal < ${GOAL_MS} ms, ${met(med)}), p95 ${p95.toFixed(1)} ms (${met(p95)}), worst ${Math.max(...ms).toFixed(1)} ms`,
-      `  where the time goes (median / p95 ms): keydown to request ${split((k) => k.beforeRequest)}, server and network to first byte ${split((k) => k.waiting)}, transfer ${split((k) => k.transfer)}, answer in to painted (parse, validate, render, paint) ${split((k) => k.afterAnswer)}`,
-      `  per keystroke: ${per((k) => k.requests)} request(s), ${kb(per((k) => k.wireBytes))} on the wire, ${kb(per((k) => k.bodyBytes))} decoded`,
-      `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
+      ...keystrokeLines(typed, http, GOAL_MS),
     ];
   } finally {
     await rig.stop();

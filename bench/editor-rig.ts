@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../test/support/browser";
 import { type ConsoleHandle, startConsole } from "../test/support/console-server";
 import { waitFor } from "../test/support/wait-for";
+import { quantile } from "./bench-process";
 import { ensureConsoleBuilt } from "./console-build";
 import { type PreviewRegistry, startPreviewRegistry } from "./preview-registry";
 import { serviceInterface } from "./registry-urls";
@@ -78,4 +79,35 @@ export async function timeHttp(url: string, path: string, body: string, rounds: 
     bytes = text.length;
   }
   return { ms, bytes };
+}
+
+/** One keystroke timed in the page, to its painted preview. */
+export interface Keystroke {
+  ms: number;
+  wireBytes: number;
+  bodyBytes: number;
+  requests: number;
+  /** Where the time went (ms), from the last preview request's resource timing: keydown to its start (the page's render and debounce), its start to the first byte of the answer (server and network), the answer's transfer, and the answer in to painted (JSON.parse, validation, render, paint). */
+  beforeRequest: number;
+  waiting: number;
+  transfer: number;
+  afterAnswer: number;
+}
+
+/** The report lines both editor benches print: keystroke to painted against `goalMs`, where the time went, bytes, and the peer's round trip. */
+export function keystrokeLines(typed: readonly Keystroke[], http: { ms: number[]; bytes: number }, goalMs: number): string[] {
+  const ms = typed.map((k) => k.ms);
+  const med = quantile(ms, 0.5);
+  const p95 = quantile(ms, 0.95);
+  const httpMed = quantile(http.ms, 0.5);
+  const per = (pick: (k: Keystroke) => number) => quantile(typed.map(pick), 0.5);
+  const split = (pick: (k: Keystroke) => number) => `${quantile(typed.map(pick), 0.5).toFixed(1)} / ${quantile(typed.map(pick), 0.95).toFixed(1)}`;
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+  const met = (v: number) => (v < goalMs ? "met" : "NOT met");
+  return [
+    `  keystroke to painted: median ${med.toFixed(1)} ms (goal < ${goalMs} ms, ${met(med)}), p95 ${p95.toFixed(1)} ms (${met(p95)}), worst ${Math.max(...ms).toFixed(1)} ms`,
+    `  where the time goes (median / p95 ms): keydown to request ${split((k) => k.beforeRequest)}, server and network to first byte ${split((k) => k.waiting)}, transfer ${split((k) => k.transfer)}, answer in to painted (parse, validate, render, paint) ${split((k) => k.afterAnswer)}`,
+    `  per keystroke: ${per((k) => k.requests)} request(s), ${kb(per((k) => k.wireBytes))} on the wire, ${kb(per((k) => k.bodyBytes))} decoded`,
+    `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
+  ];
 }

@@ -19,8 +19,7 @@
  *   npm run bench -- preview-editor     # BENCH_KEYSTROKES, default 30
  */
 import type { Page } from "playwright-core";
-import { quantile } from "./bench-process";
-import { startEditorRig, timeHttp } from "./editor-rig";
+import { type Keystroke, keystrokeLines, startEditorRig, timeHttp } from "./editor-rig";
 import { load, PROVIDERS, RULE, SHAPE } from "./route-preview";
 
 const GOAL_MS = 100;
@@ -30,17 +29,6 @@ const WARM_KEYS = 5;
 const BASE_RULE = `${RULE.slice(0, RULE.indexOf("=>"))}=> release != 2.7.23 & host = 10.16.1*,10.16.3*,10.99.`;
 const METHOD = "create";
 
-interface Keystroke {
-  ms: number;
-  wireBytes: number;
-  bodyBytes: number;
-  requests: number;
-  /** Where the time went (ms), from the last preview request's resource timing: keydown to its start (the page's render and debounce), its start to the first byte of the answer (server and network), the answer's transfer, and the answer in to painted (JSON.parse, validation, render, paint). */
-  beforeRequest: number;
-  waiting: number;
-  transfer: number;
-  afterAnswer: number;
-}
 
 /** Types `key` in the focused editor and times it to the painted preview of the new text. */
 async function timeKeystroke(page: Page, key: string): Promise<Keystroke> {
@@ -128,21 +116,10 @@ export async function benchPreviewEditor(keystrokes: number): Promise<string[]> 
     const shown = await page.locator('[data-testid="preview-result"] h2 span').textContent();
     await page.context().close();
     const http = await timeHttp(server.url, "/api/v1/routes/preview", lastBody, keystrokes, WARM_KEYS);
-    const ms = typed.map((k) => k.ms);
-    const med = quantile(ms, 0.5);
-    const p95 = quantile(ms, 0.95);
-    const httpMed = quantile(http.ms, 0.5);
-    const per = (pick: (k: Keystroke) => number) => quantile(typed.map(pick), 0.5);
-    const split = (pick: (k: Keystroke) => number) => `${quantile(typed.map(pick), 0.5).toFixed(1)} / ${quantile(typed.map(pick), 0.95).toFixed(1)}`;
-    const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
-    const met = (v: number) => (v < GOAL_MS ? "met" : "NOT met");
     return [
       `preview-editor: keystroke to painted preview in Chromium, ${PROVIDERS} providers, ${SHAPE.consumers} consumers, ${keystrokes} keystrokes (+${WARM_KEYS} not counted), built console (${load()})`,
       `  rule typed: ${BASE_RULE}…  (consumer's result: ${shown} providers)`,
-      `  keystroke to painted: median ${med.toFixed(1)} ms (goal < ${GOAL_MS} ms, ${met(med)}), p95 ${p95.toFixed(1)} ms (${met(p95)}), worst ${Math.max(...ms).toFixed(1)} ms`,
-      `  where the time goes (median / p95 ms): keydown to request ${split((k) => k.beforeRequest)}, server and network to first byte ${split((k) => k.waiting)}, transfer ${split((k) => k.transfer)}, answer in to painted (parse, validate, render, paint) ${split((k) => k.afterAnswer)}`,
-      `  per keystroke: ${per((k) => k.requests)} request(s), ${kb(per((k) => k.wireBytes))} on the wire, ${kb(per((k) => k.bodyBytes))} decoded`,
-      `  peer, the same request from Node over HTTP: median ${httpMed.toFixed(1)} ms, p95 ${quantile(http.ms, 0.95).toFixed(1)} ms, ${kb(http.bytes)}; painted / round trip ${(med / httpMed).toFixed(2)}x`,
+      ...keystrokeLines(typed, http, GOAL_MS),
       `  scroll to the middle of the provider list: its rows shown in ${scrollMs.toFixed(0)} ms`,
     ];
   } finally {
