@@ -112,6 +112,8 @@ export class HeldCopies {
 
 /** How many config-center rule texts the parse cache keeps (the saved ones and the drafts being typed). */
 const PARSED_MAX = 128;
+/** Rule texts longer than this are parsed each time, not kept (a rule is a few hundred bytes; the cache stays a few MiB). */
+const PARSED_TEXT_MAX = 64 * 1024;
 /** A rule as read: its configurators (null: it gives no URL), or why the release refuses it. */
 type ParsedRule = { readonly held: readonly Held[] | null } | { readonly refused: string };
 const parsedRules = new Map<string, ParsedRule>();
@@ -134,6 +136,7 @@ function centerRule(key: string, text: string, release: DubboRelease): ParsedRul
     if (!(e instanceof Error)) throw e;
     read = { refused: e.message };
   }
+  if (text.length > PARSED_TEXT_MAX) return read;
   if (parsedRules.size >= PARSED_MAX) parsedRules.clear();
   parsedRules.set(id, read);
   return read;

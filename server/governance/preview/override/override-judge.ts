@@ -224,6 +224,13 @@ function mayReach(h: Held, consumer: DubboUrl): boolean {
   return true;
 }
 
+/** Providers judged for one consumer, for consumers alike to share (judgedAlike). */
+export interface JudgedShare {
+  readonly views: Map<string, PairView>;
+  /** Whether a key's value is shown (3.3.6 reads a consumer's own `timestamp` into its views, but nothing else reads it there). */
+  readonly shown: (key: string) => boolean;
+}
+
 /**
  * Reads every provider for one consumer in one state:
  * - 2.7.23: the provider URL merged with the consumer's (ClusterUtils.mergeUrl), then each
@@ -233,13 +240,6 @@ function mayReach(h: Held, consumer: DubboUrl): boolean {
  * Only the providers a rule may reach are configured (CandidateIndex); the merged or
  * address view of the others is read key by key.
  */
-/** Providers judged for one consumer, for consumers alike to share (judgedAlike). */
-export interface JudgedShare {
-  readonly views: Map<string, PairView>;
-  /** Whether a key's value is shown (3.3.6 reads a consumer's own `timestamp` into its views, but nothing else reads it there). */
-  readonly shown: (key: string) => boolean;
-}
-
 export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, providers: readonly DubboUrl[], keys: readonly string[], baseFor: (overrideMade: boolean) => BaseViews, share?: JudgedShare): ConsumerReading {
   const index = new CandidateIndex(sources, consumer.host, providers, consumer.semantics, consumer.url);
   const targetKeys = consumer.semantics === "2.7" ? ruleKeys(sources, keys) : keys;
@@ -248,7 +248,7 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   const alike = share === undefined ? null : judgedAlike(consumer, index.held, keys, targetKeys, share.shown);
   const judged = share?.views;
   const judge = (i: number, candidates: (readonly Held[])[]) => {
-    const id = alike === null ? null : `${i}\u0000${candidates.map((l) => l.map(heldId).join(",")).join(";")}\u0000${alike}`;
+    const id = alike === null ? null : `${i}\u0000${candidates.map((l) => l.map(identityOf).join(",")).join(";")}\u0000${alike}`;
     let view = id === null ? undefined : judged!.get(id);
     if (view === undefined) {
       view = consumer.semantics === "2.7" ? configured27(providers[i]!, consumer.url, candidates, ctx, keys, targetKeys) : configured3(providers[i]!, consumer.url, candidates, ctx, keys);
@@ -297,17 +297,16 @@ export function readConsumer(consumer: JudgedConsumer, sources: HeldSources, pro
   return { touched, general, overrideMade, view: (i) => touched.get(i) ?? base.at(i), classOf: index.anyGeneral ? null : () => -1, signature: signatureOf(alike, base, general, overrideMade, touched) };
 }
 
-const heldId = (h: Held) => identityOf(h);
-
 /**
  * What a judged provider's values depend on of the consumer, beside the provider and its
- * candidate rules (`all`: those that may reach a provider for it, CandidateIndex.held): its release, its values of the keys the target is built from (2.7.23's
- * merged URL: `targetKeys`; 3.3.6's override and address URLs: the keys read, `side`,
- * `application` and its path), and which rules name its host (configure matches a
- * consumer-side rule's host against it; with a 3.x `match`, the host itself). `application` only when something reads it: a
- * rule's `application`, `~application`, user name or `match`, or a key shown; 3.3.6's
- * `timestamp` only when shown (it weighs none). Consumers with
- * the same answer share their judged providers (a fleet's instances differ in host and
+ * candidate rules (`all`: those that may reach a provider for it, CandidateIndex.held):
+ * its release; its values of the keys the target is built from (2.7.23's merged URL:
+ * `targetKeys`; 3.3.6's override and address URLs: the keys read, `side`, `application`
+ * and its path), `application` only when something reads it (a rule's `application`,
+ * `~application`, user name or `match`, or a key shown) and 3.3.6's `timestamp` only when
+ * shown (it weighs none); and which rules name its host (configure matches a consumer-side
+ * rule's host against it; with a 3.x `match`, the host itself). Consumers with the same
+ * answer share their judged providers (a fleet's instances differ in host and
  * application, not in what their rules see).
  */
 function judgedAlike(consumer: JudgedConsumer, all: readonly Held[], keys: readonly string[], targetKeys: readonly string[], shown: (key: string) => boolean): string {
@@ -317,7 +316,7 @@ function judgedAlike(consumer: JudgedConsumer, all: readonly Held[], keys: reado
   const unread = (k: string) => (k === "application" && !appRead) || (consumer.semantics === "2.7" ? KEPT_FROM_PROVIDER.has(k) : k === "timestamp" && !shown(k));
   const values = read.map((k) => (unread(k) ? "" : (rawParam(consumer.url, k) ?? "\u0001")));
   // A 3.x `match` reads the host itself (its address condition).
-  const hosts = all.some((h) => h.configurator.match !== undefined) ? consumer.host : all.filter((h) => h.configurator.url.host === consumer.host).map(heldId).join(",");
+  const hosts = all.some((h) => h.configurator.match !== undefined) ? consumer.host : all.filter((h) => h.configurator.url.host === consumer.host).map(identityOf).join(",");
   return [consumer.semantics, consumer.semantics === "3.x" ? consumer.url.path : "", hosts, ...values].join("\u0000");
 }
 

@@ -57,6 +57,7 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
   const now = input.clock.now();
   const listMax = input.listMax ?? CONFIG_PREVIEW_LIST_MAX;
   const notes: string[] = [];
+  const shown = new Set(keys);
   // Consumers alike share their base views (by every key read) and their base spread (by the keys the spread reads), per provider list.
   // Kept with the provider list (provider-list-memo.ts) while the catalog holds it: views by what they read, and spreads that no warm-up can still change.
   const viewsOf = (c: PreviewConsumer, kept: readonly DubboUrl[], overrideMade: boolean) => ProviderListMemo.of(kept).entry(`views\u0000${readKeys.join("\u0001")}\u0000${baseId(c, overrideMade, readKeys, shown)}`, () => new BaseViews(c, kept, readKeys, overrideMade));
@@ -78,7 +79,6 @@ export function previewOverrides(input: OverridePreviewInput): ConfigPreviewResp
   };
   // Providers judged for one consumer, shared with consumers alike (override-judge.ts judgedAlike), per provider list.
   const judged = new Map<readonly DubboUrl[], JudgedShare>();
-  const shown = new Set(keys);
   const state = (c: PreviewConsumer, held: HeldCopies, kept: readonly DubboUrl[]): ConsumerState & { signature: string | null } => {
     const sources = held.sources(c.url, c.semantics, c.readsCenter);
     let shared = judged.get(kept);

@@ -7,6 +7,8 @@ const ANYHOST = "0.0.0.0";
 export const PORT = "\u0000port";
 /** How many derived entries (base views, spreads, reaches) one provider list keeps; past it they are dropped and made anew. */
 const ENTRIES_MAX = 256;
+/** Keys longer than this (a draft with very many or very long parameter keys) are made anew each time, not kept: what is kept stays small. */
+const KEY_MAX = 4_096;
 
 /** Providers in classes (ProviderListMemo.classes): `of[i]` is provider i's, from 0 to `count` − 1. */
 export interface ProviderClasses {
@@ -103,15 +105,15 @@ export class ProviderListMemo {
         addresses.forEach((a, i) => (wanted.has(a) || wanted.has(this.providers[i]!.host)) && reach!.push(i));
       }
     }
-    this.reaches.set(id, reach);
+    if (id.length <= KEY_MAX) this.reaches.set(id, reach);
     return reach;
   }
 
   /**
    * The providers in classes alike in `keys`: equal raw values of each key (absent apart
-   * from empty; PORT for the port), and equal user name and path; each
-   * provider of `apart` (indexes, sorted) in a class of its own. A rule whose outcome depends only on those
-   * is judged once per class.
+   * from empty; PORT for the port), and equal user name and path; each provider of `apart`
+   * (indexes, sorted) in a class of its own. A rule whose outcome depends only on those is
+   * judged once per class.
    */
   classes(keys: readonly string[], apart: readonly number[] = []): ProviderClasses {
     const id = `${keys.join("\u0000")}\u0001${apart.join(",")}`;
@@ -134,8 +136,10 @@ export class ProviderListMemo {
       of = out;
       count = next.size;
     }
+    found = { of, count };
+    if (id.length > KEY_MAX) return found;
     if (this.classings.size >= ENTRIES_MAX) this.classings.clear();
-    this.classings.set(id, (found = { of, count }));
+    this.classings.set(id, found);
     return found;
   }
 
@@ -173,6 +177,7 @@ export class ProviderListMemo {
 
   /** Files `value` under `key`. */
   file(key: string, value: unknown): void {
+    if (key.length > KEY_MAX) return;
     if (this.entries.size >= ENTRIES_MAX && !this.entries.has(key)) this.entries.clear();
     this.entries.set(key, value);
   }
