@@ -22,6 +22,12 @@ export interface TagCaseAnswer {
   readonly kept: readonly number[];
   /** Whether the router holds a rule after the notifications (false: none, or every text was refused). */
   readonly ruleLoaded: boolean;
+  /**
+   * Set only when Java's route() itself throws for the case (docs/tag-routing.md §9): the
+   * exception's class name, e.g. `java.lang.NullPointerException`; `kept` is then empty. Absent
+   * on every answer where routing completes.
+   */
+  readonly thrown?: string;
 }
 
 /** Routes `c` as the tag router of `release` does (2.7.23 TagRouter, 3.3.6 TagStateRouter). */

@@ -242,8 +242,8 @@ public final class DubboRouting {
         }
     }
 
-    /** An invoker that only carries its URL, which is all a router reads. */
-    private static final class StubInvoker implements Invoker<Object> {
+    /** An invoker that only carries its URL, which is all a router reads (the tag oracle's DubboTagRouting uses it too). */
+    static final class StubInvoker implements Invoker<Object> {
         private final URL url;
 
         StubInvoker(URL url) {
