@@ -1,7 +1,6 @@
 import type { DubboRelease } from "../dubbo/dubbo-release";
 import { stringMatches } from "../override/condition-match";
-import { matchIpExpression } from "./ip-expression";
-import { UnresolvedHostError } from "./java-inet";
+import { AddressSet } from "./address-set";
 import { type TagRule, TagRuleError } from "./tag-rule";
 
 /**
@@ -136,7 +135,7 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
   if (providers.length === 0) return done([], loaded === null || !loaded.rule.valid || !loaded.rule.enabled ? "static" : tag !== null ? "dynamic" : "untagged");
   const staticTag = (i: number) => providers[i]!.tag;
   const filter = (from: readonly number[], keep: (i: number) => boolean) => from.filter(keep);
-  const matches = (i: number, addresses: readonly (string | null)[]) => checkAddressMatch(addresses, providers[i]!, dns);
+  const matches = (i: number, set: AddressSet) => set.matches(providers[i]!);
 
   const rule = loaded?.rule;
   if (loaded === null || !rule!.valid || !rule!.enabled) {
@@ -147,10 +146,7 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     }
     return done(filter(all, (i) => isEmpty(staticTag(i))), "static");
   }
-  const ruleAddresses = (): readonly (string | null)[] => {
-    if (release === "2.7") return rule!.tags!.flatMap((t) => (t.addresses !== null && t.addresses.length > 0 ? t.addresses : []));
-    return [...new Set([...loaded.tagAddresses!.values()].flat())];
-  };
+  const ruleAddresses = (): AddressSet => everyAddress(release, loaded);
   if (tag !== null) {
     if (loaded.tagAddresses === null) return done([], "thrown", { thrown: "java.lang.NullPointerException" });
     let ruleTag: string | null = tag;
@@ -166,7 +162,9 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     let result: readonly number[];
     let path: TagRoutePath;
     if (addresses !== undefined) {
-      result = filter(all, (i) => matches(i, addresses));
+      const set = addressSet(addresses);
+      result = filter(all, (i) => matches(i, set));
+      for (const e of set.dns) dns.add(e);
       if (result.length > 0 || rule!.force) return done(result, "dynamic", { ruleTag });
       path = "dynamic";
     } else {
@@ -175,6 +173,7 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     }
     if (result.length > 0 || force) return done(result, path, addresses !== undefined ? { ruleTag } : {});
     const every = ruleAddresses();
+    for (const e of every.dns) dns.add(e);
     return done(
       filter(all, (i) => !matches(i, every) && isEmpty(staticTag(i))),
       "failover",
@@ -183,8 +182,9 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
   }
   const every = ruleAddresses();
   let result: readonly number[] = all;
-  if (every.length > 0) {
+  if (every.size > 0) {
     result = filter(all, (i) => !matches(i, every));
+    for (const e of every.dns) dns.add(e);
     if (result.length === 0) return done(result, "untagged");
   }
   if (release === "2.7") {
@@ -209,17 +209,30 @@ function selectByTagLevel(map: ReadonlyMap<string | null, readonly (string | nul
   return null;
 }
 
-/** `checkAddressMatch`: any entry naming the provider (an entry Java throws on is skipped), or `0.0.0.0:{port}`. */
-function checkAddressMatch(addresses: readonly (string | null)[], p: TagProvider, dns: Set<string>): boolean {
-  for (const address of addresses) {
-    if (address === null) continue;
-    try {
-      if (p.host === null) continue;
-      if (matchIpExpression(address, p.host, p.port)) return true;
-      if (`0.0.0.0:${p.port}` === address) return true;
-    } catch (e) {
-      if (e instanceof UnresolvedHostError) dns.add(address);
-    }
+const sets = new WeakMap<readonly (string | null)[], AddressSet>();
+const everySets = new WeakMap<LoadedTagRule, AddressSet>();
+
+/** The compiled `checkAddressMatch` of one address list (kept while the list is). */
+export function addressSet(addresses: readonly (string | null)[]): AddressSet {
+  let set = sets.get(addresses);
+  if (set === undefined) {
+    set = new AddressSet(addresses);
+    sets.set(addresses, set);
   }
-  return false;
+  return set;
+}
+
+/**
+ * `getAddresses()`: every address of the rule, which a request without a tag, and the
+ * failover, stay away from. 2.7 walks the tag list (a duplicate name's losing addresses
+ * count); 3.3 takes the map's values (`match`-derived addresses count).
+ */
+export function everyAddress(release: DubboRelease, loaded: LoadedTagRule): AddressSet {
+  let set = everySets.get(loaded);
+  if (set === undefined) {
+    const list = release === "2.7" ? loaded.rule.tags!.flatMap((t) => (t.addresses !== null && t.addresses.length > 0 ? t.addresses : [])) : [...new Set([...loaded.tagAddresses!.values()].flat())];
+    set = new AddressSet(list);
+    everySets.set(loaded, set);
+  }
+  return set;
 }
