@@ -1,6 +1,5 @@
 import type { DubboRelease } from "../dubbo/dubbo-release";
 import { parseConsumerUrl } from "../routing/url/consumer-url";
-import { MergedProviderSample } from "../routing/url/merged-provider-url";
 import { parseProviderUrl } from "../routing/url/provider-url";
 import { javaAddress, type JavaUrl } from "../routing/url/route-url";
 import { FORCE_TAG_KEY, type LoadedTagRule, loadTagRule, routeByTag, TAG_KEY, type TagProvider, type TagRequest } from "./tag-router";
@@ -33,18 +32,15 @@ export interface TagCaseAnswer {
 }
 
 /**
- * The provider as a consumer of `release` routes on it: 2.7's merged URL (the provider's own
- * `dubbo.tag`; the consumer's is never merged in), 3.3's DubboServiceAddressURL (no
- * configurators: the provider's `dubbo.tag`, the consumer's being stripped as a
- * provider-first key; `match` reads `getOriginalParameter`: `side` is `consumer`,
- * `category` is `providers`, the rest the provider's own).
+ * The provider as a consumer of `release` routes on it, the same for every consumer: 2.7's
+ * merged URL (the provider's own `dubbo.tag`: mergeUrl never takes the consumer's), 3.3's
+ * DubboServiceAddressURL (no configurators: the provider's `dubbo.tag`, the consumer's being
+ * stripped as a provider-first key; `match` reads `getOriginalParameter`: `side` is
+ * `consumer`, `category` is `providers`, the rest the provider's own).
  */
-export function tagProviderOf(provider: JavaUrl, consumer: JavaUrl, release: DubboRelease): TagProvider {
+export function tagProviderOf(provider: JavaUrl, release: DubboRelease): TagProvider {
   const address = javaAddress(provider);
-  if (release === "2.7") {
-    const tag = new MergedProviderSample(consumer).read(provider, TAG_KEY).value;
-    return { host: provider.host, port: provider.port, tag, address, original: (key) => (key === null ? null : provider.param(key)) };
-  }
+  if (release === "2.7") return { host: provider.host, port: provider.port, tag: provider.param(TAG_KEY), address, original: (key) => (key === null ? null : provider.param(key)) };
   return {
     host: provider.host,
     port: provider.port,
@@ -85,7 +81,7 @@ export function tagRequestOf(consumer: JavaUrl, attachments: Readonly<Record<str
 /** Routes `c` as the tag router of `release` does (2.7.23 TagRouter, 3.3.6 TagStateRouter). */
 export function routeTagCase(c: TagCase, release: DubboRelease): TagCaseAnswer {
   const consumer = parseConsumerUrl(c.consumer, release);
-  const providers = c.providers.map((p) => tagProviderOf(parseProviderUrl(p, release), consumer, release));
+  const providers = c.providers.map((p) => tagProviderOf(parseProviderUrl(p, release), release));
   const loaded = notifiedRule(c.rules, providers, release);
   const result = routeByTag(release, loaded, providers, tagRequestOf(consumer, c.attachments));
   return { kept: result.kept, ruleLoaded: loaded !== null, ...(result.thrown !== undefined ? { thrown: result.thrown } : {}) };
