@@ -15,6 +15,15 @@ import { javaInet, UnresolvedHostError } from "./java-inet";
 export interface AddressTarget {
   readonly host: string | null;
   readonly port: number;
+  /** The valid IPv4 host address, worked out beforehand (see TagProvider.v4). */
+  readonly v4?: string | null;
+}
+
+/** The valid IPv4 host address of `host` for NetUtils (not loopback, not 0.0.0.0), else null. */
+export function validV4Address(host: string | null): string | null {
+  if (host === null) return null;
+  const info = hostInfo(host);
+  return info.validV4 ? info.hostAddress : null;
 }
 
 interface HostInfo {
@@ -75,17 +84,32 @@ export class AddressSet {
     }
   }
 
+  private readonly members = new WeakMap<readonly AddressTarget[], Uint8Array>();
+
+  /** For each provider of `list`, 1 when an entry names it; worked out once per list (the catalog keeps its parsed lists). */
+  membership(list: readonly AddressTarget[]): Uint8Array {
+    let m = this.members.get(list);
+    if (m === undefined) {
+      m = new Uint8Array(list.length);
+      if (this.size > 0) for (let i = 0; i < list.length; i++) if (this.matches(list[i]!)) m[i] = 1;
+      this.members.set(list, m);
+    }
+    return m;
+  }
+
   /** Whether an entry names `p`. */
   matches(p: AddressTarget): boolean {
     if (p.host === null) return false;
-    const port = String(p.port);
     if (this.literal.size > 0) {
-      const info = hostInfo(p.host);
       // A plain IPv4 entry throws for any host that is not a valid IPv4 one (it is then matched as IPv6).
-      if (info.validV4) {
-        const ports = this.literal.get(info.hostAddress!);
-        if (ports !== undefined && ports.some((q) => q === null || q === port)) return true;
-        if (this.anyHostPorts.has(port)) return true;
+      const v4 = p.v4 !== undefined ? p.v4 : validV4Address(p.host);
+      if (v4 !== null) {
+        const ports = this.literal.get(v4);
+        if (ports !== undefined) {
+          const port = String(p.port);
+          if (ports.some((q) => q === null || q === port)) return true;
+        }
+        if (this.anyHostPorts.size > 0 && this.anyHostPorts.has(String(p.port))) return true;
       }
     }
     for (const e of this.general) if (this.ask(e, p.host, p.port)) return true;
@@ -105,5 +129,39 @@ export class AddressSet {
       this.answers.set(key, answer);
     }
     return answer;
+  }
+}
+
+/** Several address lists as one: an entry of any names the provider (`checkAddressMatch` over their concatenation). */
+export class AddressUnion {
+  constructor(private readonly sets: readonly AddressSet[]) {}
+
+  get size(): number {
+    return this.sets.reduce((n, s) => n + s.size, 0);
+  }
+
+  get dns(): Set<string> {
+    return new Set(this.sets.flatMap((s) => [...s.dns]));
+  }
+
+  matches(p: AddressTarget): boolean {
+    for (const s of this.sets) if (s.matches(p)) return true;
+    return false;
+  }
+
+  private readonly members = new WeakMap<readonly AddressTarget[], Uint8Array>();
+
+  /** For each provider of `list`, 1 when an entry of any list names it (the members' own memberships OR-ed). */
+  membership(list: readonly AddressTarget[]): Uint8Array {
+    let m = this.members.get(list);
+    if (m === undefined) {
+      m = new Uint8Array(list.length);
+      for (const s of this.sets) {
+        const own = s.membership(list);
+        for (let i = 0; i < own.length; i++) m[i]! |= own[i]!;
+      }
+      this.members.set(list, m);
+    }
+    return m;
   }
 }

@@ -2,6 +2,7 @@ import type { DubboRelease } from "../dubbo/dubbo-release";
 import { parseConsumerUrl } from "../routing/url/consumer-url";
 import { parseProviderUrl } from "../routing/url/provider-url";
 import { javaAddress, type JavaUrl } from "../routing/url/route-url";
+import { validV4Address } from "./address-set";
 import { FORCE_TAG_KEY, type LoadedTagRule, loadTagRule, routeByTag, TAG_KEY, type TagProvider, type TagRequest } from "./tag-router";
 import { parseTagRule, TagRuleError } from "./tag-rule";
 
@@ -40,10 +41,12 @@ export interface TagCaseAnswer {
  */
 export function tagProviderOf(provider: JavaUrl, release: DubboRelease): TagProvider {
   const address = javaAddress(provider);
-  if (release === "2.7") return { host: provider.host, port: provider.port, tag: provider.param(TAG_KEY), address, original: (key) => (key === null ? null : provider.param(key)) };
+  const v4 = validV4Address(provider.host);
+  if (release === "2.7") return { host: provider.host, port: provider.port, v4, tag: provider.param(TAG_KEY), address, original: (key) => (key === null ? null : provider.param(key)) };
   return {
     host: provider.host,
     port: provider.port,
+    v4,
     tag: provider.param(TAG_KEY),
     address,
     original(key) {

@@ -1,7 +1,7 @@
 import type { DubboRelease } from "../dubbo/dubbo-release";
 import { stringMatches } from "../override/condition-match";
-import { AddressSet } from "./address-set";
-import { type TagRule, TagRuleError } from "./tag-rule";
+import { AddressSet, AddressUnion } from "./address-set";
+import { type TagParamMatch, type TagRule, TagRuleError } from "./tag-rule";
 
 /**
  * The tag router of each release, step for step: 2.7.23 `TagRouter.route` and 3.3
@@ -25,6 +25,11 @@ export interface TagProvider {
   readonly address: string | null;
   /** 3.3 `url.getOriginalParameter(key)`, which `match` reads. */
   original(key: string | null): string | null;
+  /**
+   * The host's `getHostAddress()` when it is a valid IPv4 host for NetUtils (not loopback,
+   * not 0.0.0.0), else null; undefined when not worked out yet (AddressSet does it then).
+   */
+  readonly v4?: string | null;
 }
 
 /** The request side: the call's attachments and the consumer URL's parameters. */
@@ -76,15 +81,40 @@ export function loadTagRule(rule: TagRule, providers: readonly TagProvider[]): L
       if (tag.addresses !== null && tag.addresses.length > 0) continue;
       const matchers = tag.match;
       if (matchers === null) throw new TagRuleError(`tag ${JSON.stringify(tag.name)} has neither addresses nor match (Java: NullPointerException in init)`);
-      const addresses = new Set<string | null>();
-      for (const p of providers) if (matchers.every((m) => m.value !== null && stringMatches(m.value, p.original(m.key) ?? undefined))) addresses.add(p.address);
-      if (addresses.size > 0) {
-        map.set(tag.name, [...addresses]);
+      const addresses = matchedAddresses(providers, matchers);
+      if (addresses.length > 0) {
+        map.set(tag.name, addresses);
         matched.add(tag.name);
       }
     }
   }
   return { rule, tagAddresses: map, matched };
+}
+
+const matchMemo = new WeakMap<readonly TagProvider[], Map<string, readonly (string | null)[]>>();
+const MATCH_MEMO_MAX = 256;
+
+/**
+ * The addresses of the providers every matcher accepts (3.3 `init`: `getOriginalParameter`
+ * of each matcher's key, AND over them), kept per provider list and matchers: the same
+ * array for the same `match`, so its compiled set is reused by every rule that has it.
+ */
+function matchedAddresses(providers: readonly TagProvider[], matchers: readonly TagParamMatch[]): readonly (string | null)[] {
+  let byMatch = matchMemo.get(providers);
+  if (byMatch === undefined) {
+    byMatch = new Map();
+    matchMemo.set(providers, byMatch);
+  }
+  const key = JSON.stringify(matchers);
+  let found = byMatch.get(key);
+  if (found === undefined) {
+    const addresses = new Set<string | null>();
+    for (const p of providers) if (matchers.every((m) => m.value !== null && stringMatches(m.value, p.original(m.key) ?? undefined))) addresses.add(p.address);
+    found = [...addresses];
+    if (byMatch.size >= MATCH_MEMO_MAX) byMatch.delete(byMatch.keys().next().value!);
+    byMatch.set(key, found);
+  }
+  return found;
 }
 
 /** Which way the router went. */
@@ -135,7 +165,6 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
   if (providers.length === 0) return done([], loaded === null || !loaded.rule.valid || !loaded.rule.enabled ? "static" : tag !== null ? "dynamic" : "untagged");
   const staticTag = (i: number) => providers[i]!.tag;
   const filter = (from: readonly number[], keep: (i: number) => boolean) => from.filter(keep);
-  const matches = (i: number, set: AddressSet) => set.matches(providers[i]!);
 
   const rule = loaded?.rule;
   if (loaded === null || !rule!.valid || !rule!.enabled) {
@@ -146,7 +175,7 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     }
     return done(filter(all, (i) => isEmpty(staticTag(i))), "static");
   }
-  const ruleAddresses = (): AddressSet => everyAddress(release, loaded);
+  const ruleAddresses = (): AddressUnion => everyAddress(release, loaded);
   if (tag !== null) {
     if (loaded.tagAddresses === null) return done([], "thrown", { thrown: "java.lang.NullPointerException" });
     let ruleTag: string | null = tag;
@@ -163,7 +192,8 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     let path: TagRoutePath;
     if (addresses !== undefined) {
       const set = addressSet(addresses);
-      result = filter(all, (i) => matches(i, set));
+      const named = set.membership(providers);
+      result = filter(all, (i) => named[i] === 1);
       for (const e of set.dns) dns.add(e);
       if (result.length > 0 || rule!.force) return done(result, "dynamic", { ruleTag });
       path = "dynamic";
@@ -173,9 +203,10 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
     }
     if (result.length > 0 || force) return done(result, path, addresses !== undefined ? { ruleTag } : {});
     const every = ruleAddresses();
+    const everyNamed = every.membership(providers);
     for (const e of every.dns) dns.add(e);
     return done(
-      filter(all, (i) => !matches(i, every) && isEmpty(staticTag(i))),
+      filter(all, (i) => everyNamed[i] === 0 && isEmpty(staticTag(i))),
       "failover",
       { fellBack: true, ...(addresses !== undefined ? { ruleTag } : {}) },
     );
@@ -183,7 +214,8 @@ export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, 
   const every = ruleAddresses();
   let result: readonly number[] = all;
   if (every.size > 0) {
-    result = filter(all, (i) => !matches(i, every));
+    const everyNamed = every.membership(providers);
+    result = filter(all, (i) => everyNamed[i] === 0);
     for (const e of every.dns) dns.add(e);
     if (result.length === 0) return done(result, "untagged");
   }
@@ -210,7 +242,7 @@ function selectByTagLevel(map: ReadonlyMap<string | null, readonly (string | nul
 }
 
 const sets = new WeakMap<readonly (string | null)[], AddressSet>();
-const everySets = new WeakMap<LoadedTagRule, AddressSet>();
+const everySets = new WeakMap<LoadedTagRule, AddressUnion>();
 
 /** The compiled `checkAddressMatch` of one address list (kept while the list is). */
 export function addressSet(addresses: readonly (string | null)[]): AddressSet {
@@ -225,13 +257,14 @@ export function addressSet(addresses: readonly (string | null)[]): AddressSet {
 /**
  * `getAddresses()`: every address of the rule, which a request without a tag, and the
  * failover, stay away from. 2.7 walks the tag list (a duplicate name's losing addresses
- * count); 3.3 takes the map's values (`match`-derived addresses count).
+ * count); 3.3 takes the map's values (`match`-derived addresses count). Built of each list's
+ * compiled set, so lists kept across drafts are compiled once.
  */
-export function everyAddress(release: DubboRelease, loaded: LoadedTagRule): AddressSet {
+export function everyAddress(release: DubboRelease, loaded: LoadedTagRule): AddressUnion {
   let set = everySets.get(loaded);
   if (set === undefined) {
-    const list = release === "2.7" ? loaded.rule.tags!.flatMap((t) => (t.addresses !== null && t.addresses.length > 0 ? t.addresses : [])) : [...new Set([...loaded.tagAddresses!.values()].flat())];
-    set = new AddressSet(list);
+    const lists = release === "2.7" ? loaded.rule.tags!.flatMap((t) => (t.addresses !== null && t.addresses.length > 0 ? [t.addresses] : [])) : [...loaded.tagAddresses!.values()];
+    set = new AddressUnion(lists.map(addressSet));
     everySets.set(loaded, set);
   }
   return set;

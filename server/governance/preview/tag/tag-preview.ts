@@ -3,10 +3,9 @@ import type { TagConsumerRow, TagOutcome, TagPreviewBody, TagPreviewResponse, Ta
 import { obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import { DUBBO_RELEASES, type DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { TAG_ROUTE } from "@/lib/rules/rule-kinds";
-import { notifiedRule } from "@/lib/tag/tag-case";
 import { addressSet, FORCE_TAG_KEY, type LoadedTagRule, routeByTag, TAG_KEY, type TagProvider, type TagRequest, type TagRouteResult } from "@/lib/tag/tag-router";
-import { parseTagRule, TagRuleError } from "@/lib/tag/tag-rule";
-import { tagProviders } from "./tag-providers";
+import { TagRuleError } from "@/lib/tag/tag-rule";
+import { heldRule, parsedTagRule, tagProviders } from "./tag-providers";
 
 /** One service of the rule's application, as the catalog holds it. */
 export interface TagPreviewService {
@@ -61,8 +60,8 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
       if (s === undefined) {
         const parsed = tagProviders(service.providers, release);
         if (parsed.unreadable.length > 0) notes.push(`${service.key}: ${parsed.unreadable.length} provider URL(s) a ${release} consumer cannot read are left out`);
-        const before = current === null ? null : notifiedRule([current], parsed.providers, release);
-        const after = draft === null ? null : notifiedRule(current === null ? [draft] : [current, draft], parsed.providers, release);
+        const before = heldRule(parsed.providers, release, [current]);
+        const after = heldRule(parsed.providers, release, [current, draft]);
         s = { providers: parsed.providers, before, after };
         byRelease.set(release, s);
         if (after !== null && after.rule.raw === draft) addSelections(selections, release, after, parsed.providers, listMax);
@@ -125,11 +124,10 @@ function requestTagsOf(texts: readonly (string | null)[], notes: string[]): (str
   for (const text of texts) {
     if (text === null) continue;
     for (const release of DUBBO_RELEASES) {
-      try {
-        for (const t of parseTagRule(text, release).tags ?? []) if (t !== null && t.name !== null && t.name !== "" && !tags.includes(t.name)) tags.push(t.name);
-      } catch {
-        // A refused text names no tag for that release.
-      }
+      const rule = parsedTagRule(text, release);
+      // A refused text names no tag for that release.
+      if (rule instanceof TagRuleError) continue;
+      for (const t of rule.tags ?? []) if (t !== null && t.name !== null && t.name !== "" && !tags.includes(t.name)) tags.push(t.name);
     }
   }
   if (tags.length > REQUEST_TAGS_MAX) {
@@ -143,13 +141,9 @@ function requestTagsOf(texts: readonly (string | null)[], notes: string[]): (str
 function readings(text: string | null): TagReading[] {
   return DUBBO_RELEASES.map((release) => {
     if (text === null) return { release, status: "none", problem: null };
-    try {
-      const rule = parseTagRule(text, release);
-      return { release, status: !rule.valid ? "not_valid" : !rule.enabled ? "disabled" : "active", problem: null };
-    } catch (e) {
-      if (e instanceof TagRuleError) return { release, status: "refused", problem: e.message };
-      throw e;
-    }
+    const rule = parsedTagRule(text, release);
+    if (rule instanceof TagRuleError) return { release, status: "refused", problem: rule.message };
+    return { release, status: !rule.valid ? "not_valid" : !rule.enabled ? "disabled" : "active", problem: null };
   });
 }
 
