@@ -7,6 +7,7 @@ import type { ConfiguratorUrl } from "../override/configurator";
 import { parseConfigRule } from "../override/config-rule";
 import { CONFIGURATORS_CATEGORY, CONFIGURATORS_SUFFIX } from "../override/override-draft";
 import { readRegistryOverride, type ReadOverride } from "../override/override-reading";
+import { parseTagRule, type TagRule } from "../tag/tag-rule";
 import type { RuleKind } from "./rule-kind";
 
 /**
@@ -45,8 +46,25 @@ export const OVERRIDE = {
   },
 } as const satisfies RuleKind<ReadOverride | null, ConfiguratorUrl[]>;
 
+const CONFIG_CENTER_ONLY: readonly RuleCopy[] = ["config-center"];
+const NONE: readonly RuleCopy[] = [];
+
+/**
+ * Tag routes: `{provider application}.tag-router` YAML in the config center, nothing in the
+ * registry. A consumer's TagRouter (2.7.0 on; 3.x TagStateRouter) reads the rule of the
+ * application of the first provider it holds; 2.6 has only static tags (a provider's
+ * `dubbo.tag`). The parser is the release's own (lib/tag/tag-rule.ts).
+ */
+export const TAG_ROUTE = {
+  name: "tag-route",
+  label: "tag routes",
+  registry: null,
+  configCenter: { suffix: ".tag-router", parse: parseTagRule },
+  obeyedCopies: (release) => (obeyedCopies(release).line === "2.6" ? NONE : CONFIG_CENTER_ONLY),
+} as const satisfies RuleKind<never, TagRule>;
+
 /** Every rule kind the console governs. */
-export const RULE_KINDS: readonly RuleKind[] = [CONDITION_ROUTE, OVERRIDE];
+export const RULE_KINDS: readonly RuleKind[] = [CONDITION_ROUTE, OVERRIDE, TAG_ROUTE];
 
 /** The registry categories that hold rules (not providers or consumers), one per kind with a registry copy. */
 export type RuleCategory = typeof ROUTERS_CATEGORY | typeof CONFIGURATORS_CATEGORY;

@@ -6,7 +6,7 @@ import { javaUrlDecode, javaUrlEncode, parseDubboUrl, urlParam } from "@/lib/dub
 import { type OverrideDraft, overrideKey, renderOverrideRule } from "@/lib/override/override-draft";
 import { overrideNodeNames, overrideUrls } from "@/lib/override/override-url";
 import { configCenterPath, registryCategoryPath } from "@/lib/rules/rule-kind";
-import { CONDITION_ROUTE, OVERRIDE, RULE_CATEGORIES, RULE_KINDS } from "@/lib/rules/rule-kinds";
+import { CONDITION_ROUTE, OVERRIDE, RULE_CATEGORIES, RULE_KINDS, TAG_ROUTE } from "@/lib/rules/rule-kinds";
 import { CATEGORIES } from "@/server/registry/categories";
 
 const SERVICE = "org.apache.dubbo.demo.DemoService";
@@ -14,10 +14,10 @@ const spec: RouteSpec = { service: SERVICE, group: "g1", version: "1.0.0", name:
 const draft: OverrideDraft = { scope: "service", service: SERVICE, group: "g1", version: "1.0.0", side: "consumer", addresses: ["10.0.0.9"], parameters: { timeout: "3000" }, enabled: true };
 
 describe("the rule kinds", () => {
-  it("are two, with distinct names, registry categories and config-center suffixes", () => {
-    expect(RULE_KINDS.map((k) => k.name)).toEqual(["condition-route", "override"]);
-    expect(RULE_KINDS.map((k) => k.registry?.category)).toEqual(["routers", "configurators"]);
-    expect(RULE_KINDS.map((k) => k.configCenter?.suffix)).toEqual([".condition-router", ".configurators"]);
+  it("are three, with distinct names, registry categories and config-center suffixes", () => {
+    expect(RULE_KINDS.map((k) => k.name)).toEqual(["condition-route", "override", "tag-route"]);
+    expect(RULE_KINDS.map((k) => k.registry?.category)).toEqual(["routers", "configurators", undefined]);
+    expect(RULE_KINDS.map((k) => k.configCenter?.suffix)).toEqual([".condition-router", ".configurators", ".tag-router"]);
     expect(RULE_CATEGORIES).toEqual(["routers", "configurators"]);
     expect(CATEGORIES).toEqual(["providers", "consumers", "routers", "configurators"]);
   });
@@ -71,5 +71,16 @@ describe("the rule kinds", () => {
     expect(obeyed("3.0.4")).toEqual([["registry", "config-center"], ["registry", "config-center"]]);
     expect(obeyed("3.3.6")).toEqual([["config-center"], ["registry", "config-center"]]);
     expect(obeyed("")).toEqual([[], ["registry", "config-center"]]);
+  });
+
+  it("tag routes: config center only, obeyed from 2.7 on, each release parsing the rule its own way", () => {
+    expect(TAG_ROUTE.registry).toBeNull();
+    expect(configCenterPath(TAG_ROUTE, ruleDirectory("/dubbo"), "greeting-app")).toBe("/dubbo/config/dubbo/greeting-app.tag-router");
+    expect(TAG_ROUTE.obeyedCopies("2.6.12")).toEqual([]);
+    expect(TAG_ROUTE.obeyedCopies("2.7.23")).toEqual(["config-center"]);
+    expect(TAG_ROUTE.obeyedCopies("3.3.6")).toEqual(["config-center"]);
+    const yaml = "force: \"true\"\ntags:\n  - name: gray\n    addresses: [\"10.0.0.1\"]\n";
+    expect(TAG_ROUTE.configCenter.parse(yaml, "3.x").force).toBe(true);
+    expect(() => TAG_ROUTE.configCenter.parse(yaml, "2.7")).toThrow(/2\.7 refuses/);
   });
 });
