@@ -150,15 +150,20 @@ export interface TagRouteResult {
 }
 
 /** The request's tag and whether `dubbo.force.tag` holds, as both releases read them. */
-export function requestTag(request: TagRequest): { tag: string | null; force: boolean } {
+export function requestTag(release: DubboRelease, request: TagRequest): { tag: string | null; force: boolean } {
   const tag = isEmpty(request.tagAttachment) ? request.consumerTag : request.tagAttachment;
-  const forceText = isEmpty(request.forceAttachment) ? (isEmpty(request.consumerForce) ? "false" : request.consumerForce!) : request.forceAttachment!;
+  // 2.7.23 RpcInvocation.getAttachment(key, default): null, not the default, for a key the
+  // (always present) attachment map lacks, so the consumer URL's force counts only behind an
+  // empty attachment; 3.3 answers the default for a missing or empty one.
+  const attached = request.forceAttachment;
+  const fallback = isEmpty(request.consumerForce) ? "false" : request.consumerForce!;
+  const forceText = release === "2.7" ? (attached === null ? "false" : attached === "" ? fallback : attached) : isEmpty(attached) ? fallback : attached!;
   return { tag: isEmpty(tag) ? null : tag, force: forceText.toLowerCase() === "true" };
 }
 
 /** Routes `providers` for `request` under `loaded` (null: no rule held). */
 export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, providers: readonly TagProvider[], request: TagRequest): TagRouteResult {
-  const { tag, force } = requestTag(request);
+  const { tag, force } = requestTag(release, request);
   const dns = new Set<string>();
   const all = providers.map((_, i) => i);
   const done = (kept: readonly number[], path: TagRoutePath, extra: Partial<TagRouteResult> = {}): TagRouteResult => ({ kept, path, tag, forceUseTag: force, fellBack: false, dnsEntries: [...dns], ...extra });
