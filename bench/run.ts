@@ -34,6 +34,7 @@ import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
 import { benchRegistrySync } from "./registry-sync";
 import { benchConfigPreview } from "./config-preview";
+import { benchTagPreview } from "./tag-preview";
 import { benchHessian } from "./hessian";
 import { benchConfigEditor } from "./config-editor";
 import { benchPreviewEditor } from "./preview-editor";
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     ["registry-cache", () => benchRegistryCache(services, rounds)],
     ["route-preview", () => benchRoutePreview(Number(process.env.BENCH_ROUTE_ROUNDS ?? 20))],
     ["config-preview", () => benchConfigPreview(Number(process.env.BENCH_CONFIG_ROUNDS ?? 30))],
+    ["tag-preview", () => benchTagPreview(Number(process.env.BENCH_TAG_ROUNDS ?? 30))],
     ["startup-block", () => benchStartupBlock(Number(process.env.BENCH_SERVICES_LARGE ?? 10_000), Number(process.env.BENCH_CHURN_SECONDS ?? 20))],
     ["preview-editor", () => benchPreviewEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
     ["config-editor", () => benchConfigEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],

@@ -89,4 +89,11 @@ describe("tag router", () => {
     expect(kept("0.0.0.0:20880")).toEqual([]);
     expect(kept("*")).toEqual([0, 1]);
   });
+
+  it("the consumer URL's dubbo.force.tag: 3.3 honours it, 2.7.23 only behind an empty attachment", () => {
+    const forced = { consumer: `${CONSUMER}&dubbo.force.tag=true` };
+    expect(route("3.x", [], { "dubbo.tag": "red" }, forced)).toBe("");
+    expect(route("2.7", [], { "dubbo.tag": "red" }, forced)).toBe("AC");
+    expect(route("2.7", [], { "dubbo.tag": "red", "dubbo.force.tag": "" }, forced)).toBe("");
+  });
 });
