@@ -1,5 +1,5 @@
+import { javaTrim } from "../routing/parse/java-text";
 import { matchIpExpression } from "./ip-expression";
-import { javaTrim } from "./ip-expression";
 import { javaInet, UnresolvedHostError } from "./java-inet";
 
 /**

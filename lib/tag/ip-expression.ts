@@ -1,3 +1,4 @@
+import { javaTrim } from "../routing/parse/java-text";
 import { inetValue, javaInet, type JavaInet } from "./java-inet";
 
 /**
@@ -112,15 +113,6 @@ function javaSplit(s: string, sep: string): string[] {
   if (s === "") return [""];
   while (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
   return parts;
-}
-
-/** `String.trim()`: every char up to U+0020 at both ends. */
-export function javaTrim(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && s.charCodeAt(a) <= 0x20) a++;
-  while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
-  return s.slice(a, b);
 }
 
 /** `Integer.parseInt(s, radix)`: a sign, then digits; anything else or out of int range throws. */

@@ -149,7 +149,7 @@ export interface TagRouteResult {
   readonly thrown?: string;
 }
 
-/** The request's tag and whether `dubbo.force.tag` holds, as both releases read them. */
+/** The request's tag (the same in both releases) and whether `dubbo.force.tag` holds, as `release` reads it. */
 export function requestTag(release: DubboRelease, request: TagRequest): { tag: string | null; force: boolean } {
   const tag = isEmpty(request.tagAttachment) ? request.consumerTag : request.tagAttachment;
   // 2.7.23 RpcInvocation.getAttachment(key, default): null, not the default, for a key the
