@@ -26,6 +26,12 @@ export const AUDIT_KINDS = [
   "config.delete",
   "config.enable",
   "config.disable",
+  "tag-route.create",
+  "tag-route.edit",
+  "tag-route.enable",
+  "tag-route.disable",
+  "tag-route.delete",
+  "tag-route.rollback",
   "invoke",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -28,6 +28,8 @@ export const changeEventSchema = z.discriminatedUnion("type", [
    * `configurators` category of interface `key`. Refetch GET /api/v1/configs.
    */
   z.object({ type: z.literal("configs"), key: z.string() }),
+  /** The tag rule `{application}.tag-router` changed in some registry's config center: refetch GET /api/v1/tag-routes. */
+  z.object({ type: z.literal("tag-routes"), application: z.string() }),
   /** A registry's state or stale marker changed (see GET /api/v1/registry). */
   z.object({ type: z.literal("registry"), registry: z.string() }),
   /** Too much changed, or the reconnecting client missed too much: refetch everything. */

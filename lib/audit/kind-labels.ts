@@ -17,13 +17,19 @@ export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   "config.delete": "Config deleted",
   "config.enable": "Config enabled",
   "config.disable": "Config disabled",
+  "tag-route.create": "Tag route created",
+  "tag-route.edit": "Tag route edited",
+  "tag-route.enable": "Tag route enabled",
+  "tag-route.disable": "Tag route disabled",
+  "tag-route.delete": "Tag route deleted",
+  "tag-route.rollback": "Tag route rolled back",
   invoke: "Method invoked",
 };
 
 /** The badge tone of a kind: removals stand out, invocations are not changes. */
 export function kindTone(kind: AuditKind): "bad" | "info" | "neutral" | "warn" {
   if (kind.endsWith(".delete")) return "bad";
-  if (kind === "route.rollback") return "warn";
+  if (kind === "route.rollback" || kind === "tag-route.rollback") return "warn";
   if (kind === "invoke") return "neutral";
   return "info";
 }

@@ -20,7 +20,7 @@
  * Every permission, in the order they are listed:
  *
  * - `read`: every read-only API (GET, the route preview);
- * - `routes.write`: every write of routes (routers category and config center);
+ * - `routes.write`: every write of routes (routers category and config center, tag routes);
  * - `configs.write`: every write of overrides (configs, provider offline/online/weight);
  * - `invoke`: POST /api/v1/invoke against the service's registered providers;
  * - `invoke.direct-url`: a direct `url` that is not a registered provider of the service,

@@ -1,4 +1,4 @@
-import { OVERRIDE } from "@/lib/rules/rule-kinds";
+import { OVERRIDE, TAG_ROUTE } from "@/lib/rules/rule-kinds";
 import type { RegistryAddress } from "@/lib/dubbo/registry-address";
 import type { RegistryStatus, Stale } from "@/lib/api/registry-state";
 import type { Logger } from "../runtime/logger";
@@ -30,6 +30,8 @@ export class Registry {
   readonly report: MetadataReport;
   /** The config center's `.configurators` nodes (what the console's own references apply). */
   readonly configurators: ConfigCenterWatch;
+  /** The config center's `{application}.tag-router` nodes (the tag-route store and the console's tag router read them). */
+  readonly tagRouters: ConfigCenterWatch;
   /** When the view stopped being known current (the last answer before a drop); null while live. */
   private staleSince: number | null = null;
   /** The connection's last state changes, for the status page. */
@@ -47,6 +49,8 @@ export class Registry {
     this.report = new MetadataReport(this.session, address.root, log);
     this.configurators = new ConfigCenterWatch(this.session, address.root, OVERRIDE.configCenter.suffix, log);
     this.session.onSession(() => this.configurators.resync());
+    this.tagRouters = new ConfigCenterWatch(this.session, address.root, TAG_ROUTE.configCenter.suffix, log);
+    this.session.onSession(() => this.tagRouters.resync());
     this.discovery = new AppDiscovery(this.session, { services: serviceDiscoveryRoot(address), root: address.root }, this.report, log);
     this.session.onSession(() => {
       this.report.reset();
@@ -77,6 +81,7 @@ export class Registry {
   close(): void {
     this.discovery.close();
     this.configurators.close();
+    this.tagRouters.close();
     this.session.close();
   }
 

@@ -6,6 +6,7 @@ import { AuditLog } from "../governance/audit/audit-log";
 import { setRevokedSessions } from "../auth/revoked-sessions";
 import { SessionRevocationStore } from "../auth/session-revocation-store";
 import { RouteHistory } from "../governance/audit/route-history";
+import { TagRouteHistory } from "../governance/audit/tag-route-history";
 import { ServiceCatalog } from "../governance/catalog/catalog";
 import { InvokeService } from "../governance/invoke/invoke";
 import { RouteStore } from "../governance/rules/condition/route-store";
@@ -13,7 +14,8 @@ import { ConfigStore } from "../governance/rules/override/config-store";
 import { refuseStranding } from "../governance/rules/condition/route-stranding";
 import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../governance/rules/condition/rule-checks";
 import { ConfigRouteService } from "../governance/rules/condition/config-routes";
-import { conditionRouteRuntime, overrideRuntime, type RuleKindRuntimes } from "../governance/rules/rule-kind-runtime";
+import { conditionRouteRuntime, overrideRuntime, type RuleKindRuntimes, tagRouteRuntime } from "../governance/rules/rule-kind-runtime";
+import { TagRouteStore } from "../governance/rules/tag/tag-route-store";
 import { retainRegisteredConnections } from "../governance/invoke/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/cache/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
@@ -39,6 +41,10 @@ export class Engine {
   readonly routes: RouteStore;
   /** Overrides (configurators): config-center items and their registry copies, and the provider offline/online/weight shortcuts. */
   readonly configs: ConfigStore;
+  /** Tag rules (`{application}.tag-router`) in each registry's config center. */
+  readonly tagRoutes: TagRouteStore;
+  /** A tag rule's rollback, from the audit trail. */
+  readonly tagRouteHistory: TagRouteHistory;
   /** Condition rules in each registry's config center (the copy Dubbo 3.1+ consumers obey). */
   readonly configRoutes: ConfigRouteService;
   /** Each rule kind's server part (its stores, its preview, its audit kinds), beside its declaration in lib/rules/rule-kinds.ts. */
@@ -91,7 +97,14 @@ export class Engine {
     this.routes.onChange((event) => this.events.publish(event));
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));
-    this.ruleKinds = { conditionRoute: conditionRouteRuntime({ routes: this.routes, configRoutes: this.configRoutes }, this), override: overrideRuntime(this.configs, this) };
+    this.tagRoutes = new TagRouteStore(this.registries, { catalog: this.catalog, audit: { writer: this.audit, log }, history: (key) => this.audit.history(key) });
+    this.tagRoutes.onChange((event) => this.events.publish(event));
+    this.tagRouteHistory = new TagRouteHistory(this.tagRoutes, this.audit);
+    this.ruleKinds = {
+      conditionRoute: conditionRouteRuntime({ routes: this.routes, configRoutes: this.configRoutes }, this),
+      override: overrideRuntime(this.configs, this),
+      tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog),
+    };
     this.connections = ConnectionPool.withOptions({ log });
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.

@@ -64,7 +64,7 @@ export class EventBus {
       this.deliver(event);
       return;
     }
-    const key = event.type === "service" ? `service ${event.key}` : event.type === "routes" ? `routes ${event.service}` : event.type === "configs" ? `configs ${event.key}` : `registry ${event.registry}`;
+    const key = event.type === "service" ? `service ${event.key}` : event.type === "routes" ? `routes ${event.service}` : event.type === "configs" ? `configs ${event.key}` : event.type === "tag-routes" ? `tag-routes ${event.application}` : `registry ${event.registry}`;
     this.pending.delete(key); // re-inserted last: the batch goes out in order of latest change
     this.pending.set(key, event);
     if (this.timer === null) {

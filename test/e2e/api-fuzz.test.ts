@@ -5,6 +5,7 @@ import { HTTP_STATUS } from "@/app/api/_lib/http-status";
 import { configRoutesResponseSchema } from "@/lib/api/routing/config-routes";
 import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { routeSchema, routesResponseSchema } from "@/lib/api/routing/routes";
+import { tagRoutesResponseSchema } from "@/lib/api/tag-routes";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { type ApiRouteFile, apiRouteFiles } from "../support/api-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
@@ -39,7 +40,9 @@ let seedRoute: z.infer<typeof routeSchema>;
 const SEED_ID = "@@SEED_ID@@";
 const SEED_REVISION = "@@SEED_REVISION@@";
 const GREETING = "io.dubboconsole.demo.api.GreetingService";
-const before = { routes: new Set<string>(), rules: new Set<string>(), dirs: new Set<string>(), configs: new Set<string>() };
+const before = { routes: new Set<string>(), rules: new Set<string>(), dirs: new Set<string>(), configs: new Set<string>(), tagRoutes: new Set<string>() };
+/** The application of the tag rules valid bodies create (no provider has it, so no consumer is moved). */
+const TAG_APP = `fuzz-tag-app-${process.pid}`;
 /** Answers per endpoint and method (`POST /api/v1/routes` → status → count), printed at the end. */
 const tally = new Map<string, Map<number, number>>();
 
@@ -48,6 +51,9 @@ async function routeIds(): Promise<z.infer<typeof routeSchema>[]> {
 }
 async function configList() {
   return configsResponseSchema.parse(await (await fetch(`${server.url}/api/v1/configs`)).json()).configs;
+}
+async function tagRouteList() {
+  return tagRoutesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/tag-routes`)).json()).tagRoutes;
 }
 async function ruleList() {
   return configRoutesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/config-routes`)).json()).routes;
@@ -61,6 +67,7 @@ beforeAll(async () => {
   for (const r of await routeIds()) before.routes.add(r.id);
   for (const r of await ruleList()) before.rules.add(`${r.registry}|${r.key}`);
   for (const c of await configList()) before.configs.add(`${c.key}|${JSON.stringify(c.parameters)}|${c.providerAddresses.join()}`);
+  for (const t of await tagRouteList()) before.tagRoutes.add(t.id);
   const zk = await connectTestZk(rig.zkConnectString);
   for (const dir of await zk.children("/dubbo")) before.dirs.add(dir);
   zk.close();
@@ -115,6 +122,16 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
     { config: { scope: "service", service: GREETING, side: "consumer", providerAddresses: ["127.0.0.2:20880"], parameters: { disabled: "true" } }, consumer: { url: `consumer://127.0.0.9/${GREETING}?application=fuzz&side=consumer`, release: "2.7.23" } },
     { config: { scope: "application", application: "demo-consumer-27", side: "consumer", parameters: { timeout: "300" } }, service: GREETING },
   ],
+  createTagRouteBodySchema: () => [
+    { application: TAG_APP, rule: { force: true, tags: [{ name: "gray", addresses: ["10.0.0.1/32", "*"], match: [{ key: "version", value: { exact: "1.0.0" } }] }] } },
+    { application: TAG_APP, yaml: "configVersion: v3.0\nkey: fuzz\ntags:\n  - name: blue\n    addresses: ['10.0.0.2:20880']\n" },
+  ],
+  replaceTagRouteBodySchema: () => [{ revision: "fuzz-revision", rule: { tags: [{ name: "gray", addresses: ["10.0.0.3"] }] } }, { revision: "fuzz-revision", yaml: "tags: []\n", allowStranding: true }],
+  toggleTagRouteBodySchema: () => [{ revision: "fuzz-revision" }, { revision: "fuzz-revision", allowStranding: false }],
+  tagPreviewBodySchema: () => [
+    { application: "demo-provider-27", yaml: "configVersion: v3.0\nforce: true\ntags:\n  - name: gray\n    addresses: ['127.0.0.2/32']\n" },
+    { application: TAG_APP, yaml: null, listMax: 3 },
+  ],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],
@@ -141,6 +158,9 @@ afterAll(async () => {
     for (let i = 0, left = await fresh(); i < 500 && left.length > 0; i++, left = await fresh()) {
       const c = left[0]!;
       await fetch(`${server.url}/api/v1/configs/${encodeURIComponent(c.id)}?revision=${encodeURIComponent(c.revision)}&allowStranding=true`, { method: "DELETE" });
+    }
+    for (const t of await tagRouteList()) {
+      if (!before.tagRoutes.has(t.id)) await fetch(`${server.url}/api/v1/tag-routes/${encodeURIComponent(t.id)}?revision=${encodeURIComponent(t.revision)}&allowStranding=true`, { method: "DELETE" });
     }
     expect((await routeIds()).filter((r) => !before.routes.has(r.id))).toEqual([]);
     // The service directories the routes were written under (fuzzed service names among

@@ -18,6 +18,7 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
   const keys = new Set<string>();
   let routes = false;
   let configs = false;
+  let tagRoutes = false;
   for (const event of events) {
     switch (event.type) {
       case "service":
@@ -29,6 +30,9 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
       case "configs":
         configs = true;
         break;
+      case "tag-routes":
+        tagRoutes = true;
+        break;
       case "registry":
       case "reset":
         return "all";
@@ -36,7 +40,9 @@ export function prefixesToInvalidate(events: readonly ChangeEvent[]): KeyPrefix[
   }
   // A route change is also a new audit entry.
   // A config change is also a new audit entry.
-  const routesPrefix: KeyPrefix[] = [...(routes ? [["routes"], ["audit"]] : []), ...(configs ? [["configs"], ...(routes ? [] : [["audit"]])] : [])];
+  // A tag-rule change is too.
+  const audited = routes || configs;
+  const routesPrefix: KeyPrefix[] = [...(routes ? [["routes"], ["audit"]] : []), ...(configs ? [["configs"], ...(routes ? [] : [["audit"]])] : []), ...(tagRoutes ? [["tag-routes"], ...(audited ? [] : [["audit"]])] : [])];
   if (keys.size === 0) return routesPrefix;
   const previews = routes ? [] : [...keys].map((key) => ["routes", "preview", key]);
   return [...SERVICE_DEPENDENT_KINDS.map((kind) => [kind]), ...[...keys].map((key) => queryKeys.service(key)), ...previews, ...routesPrefix];

@@ -49,9 +49,10 @@ export const queryKeys = {
 /**
  * The kinds of query whose answer can change when one service changes: its own detail,
  * every list or entity that counts or lists services, and the config-center rules (their
- * changes arrive as the service's `routers` events; their consumers are the services').
+ * changes arrive as the service's `routers` events; their consumers are the services'), and
+ * the tag rules (what they select and who obeys them are the services' providers and consumers).
  */
-export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address", "config-routes"] as const;
+export const SERVICE_DEPENDENT_KINDS = ["services", "applications", "application", "address", "config-routes", "tag-routes"] as const;
 
 /** Retry once what never got an answer (the network); an answer from the console, error or not, is shown at once. */
 function retryUnanswered(failures: number, error: Error): boolean {

@@ -3,7 +3,10 @@ import type { ConfigPreviewResponse } from "@/lib/api/overrides/config-preview";
 import type { ConfigPreviewBody } from "@/lib/api/overrides/configs";
 import type { RoutePreviewBody, RoutePreviewResponse } from "@/lib/api/routing/route-preview";
 import type { RuleKind } from "@/lib/rules/rule-kind";
-import { CONDITION_ROUTE, OVERRIDE } from "@/lib/rules/rule-kinds";
+import { CONDITION_ROUTE, OVERRIDE, TAG_ROUTE } from "@/lib/rules/rule-kinds";
+import type { TagPreviewBody, TagPreviewResponse } from "@/lib/api/tag-route-preview";
+import { previewTagRouteRequest, type TagRoutePreviewSources } from "../preview/tag/tag-preview-request";
+import type { TagRouteStore } from "./tag/tag-route-store";
 import { type ConfigPreviewSources, previewConfig } from "../preview/override/config-preview-request";
 import { type PreviewSources, previewRoute } from "../preview/route-preview";
 import type { ConfigRouteService } from "./condition/config-routes";
@@ -44,6 +47,9 @@ export const CONDITION_ROUTE_AUDIT_KINDS = [
 /** The audit kinds of overrides (server/governance/audit/config-audit.ts). */
 export const OVERRIDE_AUDIT_KINDS = ["config.create", "config.replace", "config.delete", "config.enable", "config.disable"] as const satisfies readonly AuditKind[];
 
+/** The audit kinds of tag routes (server/governance/rules/tag/tag-route-store.ts). */
+export const TAG_ROUTE_AUDIT_KINDS = ["tag-route.create", "tag-route.edit", "tag-route.enable", "tag-route.disable", "tag-route.delete", "tag-route.rollback"] as const satisfies readonly AuditKind[];
+
 /** Condition routes are written by two stores: a registry route with its config-center copy, and config-center-only rules. */
 export interface ConditionRouteStores {
   readonly routes: RouteStore;
@@ -52,11 +58,13 @@ export interface ConditionRouteStores {
 
 export type ConditionRouteRuntime = RuleKindRuntime<ConditionRouteStores, RoutePreviewBody, RoutePreviewResponse>;
 export type OverrideRuntime = RuleKindRuntime<ConfigStore, ConfigPreviewBody, ConfigPreviewResponse>;
+export type TagRouteRuntime = RuleKindRuntime<TagRouteStore, TagPreviewBody, TagPreviewResponse>;
 
 /** Every rule kind's server part, by kind. */
 export interface RuleKindRuntimes {
   readonly conditionRoute: ConditionRouteRuntime;
   readonly override: OverrideRuntime;
+  readonly tagRoute: TagRouteRuntime;
 }
 
 /** The condition-route kind over the engine's stores; previews read `sources` (the engine). */
@@ -69,3 +77,8 @@ export function overrideRuntime(store: ConfigStore, sources: ConfigPreviewSource
   return { kind: OVERRIDE, store, preview: (body) => previewConfig(body, sources), auditKinds: OVERRIDE_AUDIT_KINDS };
 }
 
+
+/** The tag-route kind over the engine's tag-route store; previews read the catalog and the rules the store holds. */
+export function tagRouteRuntime(store: TagRouteStore, catalog: TagRoutePreviewSources["catalog"]): TagRouteRuntime {
+  return { kind: TAG_ROUTE, store, preview: (body) => previewTagRouteRequest(body, { catalog, currentTagRule: (application, registry) => store.currentText(application, registry) }), auditKinds: TAG_ROUTE_AUDIT_KINDS };
+}

@@ -9,9 +9,15 @@ describe("prefixesToInvalidate", () => {
       ["application"],
       ["address"],
       ["config-routes"],
+      ["tag-routes"],
       ["service", "demo/io.x.A:1.0"],
       ["routes", "preview", "demo/io.x.A:1.0"],
     ]);
+  });
+
+  it("refetches the tag rules and the audit trail when a tag rule changes", () => {
+    expect(prefixesToInvalidate([{ type: "tag-routes", application: "demo-provider" }])).toEqual([["tag-routes"], ["audit"]]);
+    expect(prefixesToInvalidate([{ type: "tag-routes", application: "a" }, { type: "configs", key: "b" }])).toEqual([["configs"], ["audit"], ["tag-routes"]]);
   });
 
   it("names each changed service once, however many events a burst brings", () => {

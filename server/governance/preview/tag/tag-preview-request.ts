@@ -20,15 +20,18 @@ export interface TagRoutePreviewSources {
  */
 export function previewTagRouteRequest(body: TagPreviewBody, sources: TagRoutePreviewSources): TagPreviewResponse {
   return previewTagRoute(body, {
-    services(application) {
-      const found: TagPreviewService[] = [];
-      for (const e of sources.catalog.entries()) {
-        if (!e.providers.some((p) => p.application === application)) continue;
-        const routing = sources.catalog.routing(e.key);
-        found.push({ key: e.key, providers: routing.providers, providerApplications: [...new Set(e.providers.map((p) => p.application))], consumers: routing.consumers });
-      }
-      return found;
-    },
+    services: (application) => tagPreviewServices(sources.catalog, application),
     currentRule: (application, registry) => sources.currentTagRule(application, registry),
   });
+}
+
+/** The services some provider of `application` provides, as the catalog holds them. */
+export function tagPreviewServices(catalog: TagRoutePreviewSources["catalog"], application: string): TagPreviewService[] {
+  const found: TagPreviewService[] = [];
+  for (const e of catalog.entries()) {
+    if (!e.providers.some((p) => p.application === application)) continue;
+    const routing = catalog.routing(e.key);
+    found.push({ key: e.key, providers: routing.providers, providerApplications: [...new Set(e.providers.map((p) => p.application))], consumers: routing.consumers });
+  }
+  return found;
 }
