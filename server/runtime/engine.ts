@@ -16,6 +16,7 @@ import { checkConfigCondition, checkCopyRule, checkRegistryRule } from "../gover
 import { ConfigRouteService } from "../governance/rules/condition/config-routes";
 import { conditionRouteRuntime, overrideRuntime, type RuleKindRuntimes, tagRouteRuntime } from "../governance/rules/rule-kind-runtime";
 import { TagRouteStore } from "../governance/rules/tag/tag-route-store";
+import { AccessService } from "../governance/rules/access/access-service";
 import { retainRegisteredConnections } from "../governance/invoke/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/cache/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
@@ -41,6 +42,8 @@ export class Engine {
   readonly routes: RouteStore;
   /** Overrides (configurators): config-center items and their registry copies, and the provider offline/online/weight shortcuts. */
   readonly configs: ConfigStore;
+  /** Access control (black and white lists) as named condition routes with both copies. */
+  readonly access: AccessService;
   /** Tag rules (`{application}.tag-router`) in each registry's config center. */
   readonly tagRoutes: TagRouteStore;
   /** A tag rule's rollback, from the audit trail. */
@@ -94,6 +97,7 @@ export class Engine {
       formerKey: (id) => this.audit.keyOfRouteId(id),
     });
     this.routeHistory = new RouteHistory(this.routes, this.audit);
+    this.access = new AccessService(this.routes, this.catalog);
     this.routes.onChange((event) => this.events.publish(event));
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));

@@ -132,6 +132,12 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
     { application: "demo-provider-27", yaml: "configVersion: v3.0\nforce: true\ntags:\n  - name: gray\n    addresses: ['127.0.0.2/32']\n" },
     { application: TAG_APP, yaml: null, listMax: 3 },
   ],
+  accessBodySchema: () => [
+    { service: SERVICE, mode: "block", applications: ["fuzz-blocked"] },
+    { service: SERVICE, group: "g1", version: "1.0.0", mode: "allow", hosts: ["10.0.0.1"], applications: ["fuzz-allowed"], enabled: false },
+  ],
+  replaceAccessBodySchema: () => [{ revision: SEED_REVISION, applications: ["fuzz-other"] }],
+  toggleAccessBodySchema: () => [{ revision: SEED_REVISION }, {}],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],
