@@ -109,17 +109,21 @@ const served = (...providers: ProviderHandle[]): Outcome => ({ servedBy: provide
 async function expectBehaviour(what: string, change: () => Promise<unknown>, expected: (t: Tested) => Behaviour): Promise<void> {
   const froms = consumers.map((t) => t.handle.calls().length);
   await change();
+  const changed = Date.now();
+  const seen: string[] = [];
   const windows = await Promise.all(
     consumers.map(async (t, i) => {
       const after = expected(t);
-      const from = await settled(t.handle, froms[i]!, previous?.get(t.name) ?? null, after, IN_A_ROW, what);
-      return tallyWindow(t.handle, from, WINDOW);
+      const { calls, witnessedAt } = await settled(t.handle, froms[i]!, previous?.get(t.name) ?? null, after, IN_A_ROW, what);
+      if (witnessedAt !== null) seen.push(`${t.name} ${witnessedAt - changed} ms`);
+      return tallyWindow(t.handle, calls, WINDOW);
     }),
   );
   const actual = Object.fromEntries(consumers.flatMap((t, i) => (["tagged", "untagged"] as const).map((k) => [`${t.name} ${k}`, shapeOf(windows[i]![k])])));
   const wanted = Object.fromEntries(consumers.flatMap((t) => (["tagged", "untagged"] as const).map((k) => [`${t.name} ${k}`, expectedShape(expected(t)[k], WINDOW)])));
   previous = new Map(consumers.map((t) => [t.name, expected(t)]));
-  console.info(`${what}: ${consumers.map((t, i) => `${t.name} tagged ${JSON.stringify(windows[i]!.tagged.served)} untagged ${JSON.stringify(windows[i]!.untagged.served)}`).join("; ")}`);
+  const errors = [...new Set(windows.flatMap((w) => (w.tagged.noProviderError ? [w.tagged.noProviderError] : [])))];
+  console.info(`${what}: first call only the change allows ${seen.length ? seen.join(", ") : "(none possible)"} after it; ${errors.length ? `failures: ${errors.join(" | ")}; ` : ""}${consumers.map((t, i) => `${t.name} tagged ${JSON.stringify(windows[i]!.tagged.served)} untagged ${JSON.stringify(windows[i]!.untagged.served)}`).join("; ")}`);
   expect(actual, what).toEqual(wanted);
 }
 

@@ -24,6 +24,8 @@ export interface Tally {
   readonly served: Readonly<Record<string, number>>;
   readonly noProvider: number;
   readonly otherFailures: readonly string[];
+  /** The first "No provider available" message, if any. */
+  readonly noProviderError?: string;
 }
 
 /** Both releases say so when routing leaves no provider (RpcException of the cluster invoker). */
@@ -47,25 +49,29 @@ const witnessable = (before: Behaviour, after: Behaviour) =>
 
 /**
  * Waits until the calls `consumer` makes after its call number `from` behave as `after` says,
- * and answers the number of calls made by then. When some call is possible under `after` only
+ * and answers the number of calls made by then, and when the first call only the change
+ * allows was seen (null: none can tell the change apart). When some call is possible under `after` only
  * (not under `before`), first waits for such a call: the router holds one rule at a time and
  * the consumer calls from one thread, so every later call is made under the change. Then
  * waits until the last `inARow` calls of each kind all fit `after`.
  */
-export async function settled(consumer: ConsumerHandle, from: number, before: Behaviour | null, after: Behaviour, inARow: number, what: string): Promise<number> {
+export async function settled(consumer: ConsumerHandle, from: number, before: Behaviour | null, after: Behaviour, inARow: number, what: string): Promise<{ calls: number; witnessedAt: number | null }> {
   let start = from;
+  let witnessedAt: number | null = null;
   if (before !== null && witnessable(before, after)) {
     start = await waitFor(`${what}: a call of ${consumer.app} only the change allows`, () => {
       const i = consumer.calls().slice(from).findIndex((c) => fits(c, after) && !fits(c, before));
       return i < 0 ? undefined : from + i + 1;
     });
+    witnessedAt = Date.now();
   }
-  return waitFor(`${what}: ${inARow} calls of each kind in a row of ${consumer.app} as expected`, () => {
+  const calls = await waitFor(`${what}: ${inARow} calls of each kind in a row of ${consumer.app} as expected`, () => {
     const calls = consumer.calls();
     const since = calls.slice(start);
     const last = (["tagged", "untagged"] as const).flatMap((k) => since.filter((c) => kindOf(c) === k).slice(-inARow));
     return last.length === 2 * inARow && last.every((c) => fits(c, after)) ? calls.length : undefined;
   });
+  return { calls, witnessedAt };
 }
 
 /** Waits for `size` calls of each kind after call number `from`, and tallies the first `size` of each. */
@@ -77,13 +83,17 @@ export async function tallyWindow(consumer: ConsumerHandle, from: number, size: 
   const tally = (kind: CallKind): Tally => {
     const served: Record<string, number> = {};
     let noProvider = 0;
+    let noProviderError: string | undefined;
     const otherFailures: string[] = [];
     for (const c of calls.filter((c) => kindOf(c) === kind).slice(0, size)) {
       if (c.ok) served[c.provider!] = (served[c.provider!] ?? 0) + 1;
-      else if (NO_PROVIDER.test(c.error ?? "")) noProvider++;
+      else if (NO_PROVIDER.test(c.error ?? "")) {
+        noProvider++;
+        noProviderError ??= c.error;
+      }
       else otherFailures.push(c.error ?? "");
     }
-    return { served, noProvider, otherFailures };
+    return { served, noProvider, otherFailures, ...(noProviderError === undefined ? {} : { noProviderError }) };
   };
   return { tagged: tally("tagged"), untagged: tally("untagged") };
 }
