@@ -119,6 +119,8 @@ export async function startProvider(options: {
   warmupMs?: number;
   /** Every service's `weight`, written into its registered URL (default none: Dubbo's 100, not in the URL). */
   weight?: number;
+  /** More parameters of every service, written into its registered URL: `{ "dubbo.tag": "gray" }` is a static tag. */
+  parameters?: Readonly<Record<string, string>>;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -141,14 +143,27 @@ export async function startProvider(options: {
     ...(options.faultVersion ? { "fault-version": options.faultVersion } : {}),
     ...(options.warmupMs === undefined ? {} : { warmup: String(options.warmupMs) }),
     ...(options.weight === undefined ? {} : { weight: String(options.weight) }),
+    ...(options.parameters ? { parameters: providerParameters(options.parameters) } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
 }
 
+/** `key=value,...` for ProviderMain's --parameters; refuses what that list cannot carry. */
+function providerParameters(parameters: Readonly<Record<string, string>>): string {
+  return Object.entries(parameters)
+    .map(([k, v]) => {
+      if (/[,=]/.test(k) || k.trim() === "" || v.includes(",")) throw new Error(`provider parameter ${JSON.stringify(k)}=${JSON.stringify(v)}: no "," in either, no "=" in the key`);
+      return `${k}=${v}`;
+    })
+    .join(",");
+}
+
 /** One call a demo consumer made, as its CALL or SLOW line says: who served it (CALL only) or why it failed, and how long it took. */
 export interface ConsumerCall {
   readonly seq: number;
+  /** The request tag the call sent (the `dubbo.tag` attachment); null: none (CALL only). */
+  readonly tag?: string | null;
   readonly ok: boolean;
   readonly provider?: string;
   readonly error?: string;
@@ -192,6 +207,13 @@ export async function startConsumer(options: {
    * (default 3000) with no retries; read with slowCalls().
    */
   slow?: { millis: number; version?: string; timeoutMs?: number; intervalMs?: number };
+  /**
+   * The request tag of each call, cycled: `["gray", null]` sends `dubbo.tag=gray` with every
+   * other call and no tag with the rest (default: no tag ever). Read back as ConsumerCall.tag.
+   */
+  callTags?: readonly (string | null)[];
+  /** `dubbo.force.tag` on the consumer URL (the reference's parameters; default: absent). */
+  forceTag?: boolean;
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
@@ -200,6 +222,8 @@ export async function startConsumer(options: {
     interval: String(options.intervalMs ?? 500),
     ...(options.group ? { group: options.group } : {}),
     ...(options.version ? { version: options.version } : {}),
+    ...(options.callTags?.length ? { "call-tags": consumerCallTags(options.callTags) } : {}),
+    ...(options.forceTag === undefined ? {} : { "force-tag": String(options.forceTag) }),
     ...(options.slow
       ? {
           "slow-millis": String(options.slow.millis),
@@ -220,6 +244,12 @@ export async function startConsumer(options: {
     slowCalls: () => readCalls(peer, "SLOW "),
     stop: () => peer.stop(),
   };
+}
+
+/** ConsumerMain's --call-tags: a comma list, an empty entry for no tag. */
+function consumerCallTags(tags: readonly (string | null)[]): string {
+  for (const t of tags) if (t !== null && (t === "" || t.includes(","))) throw new Error(`call tag ${JSON.stringify(t)}: use null for no tag; no "," in a tag`);
+  return tags.map((t) => t ?? "").join(",");
 }
 
 /** The interface only the Dubbo 2.7.7 provider exports (test/peers/dubbo-2.7.7). */

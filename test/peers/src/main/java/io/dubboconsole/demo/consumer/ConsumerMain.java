@@ -9,20 +9,33 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.RpcContext;
+
+import java.util.Collections;
 
 /**
  * A demo consumer: calls GreetingService.whoAmI() every --interval ms (default 500) and
- * prints one JSON line per call ("CALL {seq, ok, provider | error, ms}") naming the provider
+ * prints one JSON line per call ("CALL {seq, tag, ok, provider | error, ms}") naming the provider
  * address that served it and how long the call took, so tests can prove which providers a
  * route or a configurator leaves this consumer. Options: --registry,
  * --app demo-consumer, --interval 500, --count 0 (0 = forever), --group and --version of the
  * reference (default none; `*` or a comma list of groups as Dubbo allows).
+ * With --call-tags "gray," the calls send the request tag (the `dubbo.tag` attachment, set on
+ * RpcContext before each call: RpcContext.getContext().setAttachment, which 2.7.23 copies into
+ * the invocation and 3.3 keeps as the client attachment) cycling through the comma list, an
+ * empty entry meaning no tag; each CALL line then says "tag" (null: none sent). Without it no
+ * call sends a tag ("tag": null). --force-tag true|false puts `dubbo.force.tag` into the
+ * reference's parameters, so the consumer URL (the tag router's URL) carries it.
  * With --slow-millis N (default 0: off) a second thread also calls FaultService.slow(N) every
  * --slow-interval ms (default 500) through a reference of version --slow-version (default
  * 2.0.0) and timeout --slow-timeout ms (default 3000), one at a time, printing
  * "SLOW {seq, ok, error?, ms}": a timeout a configurator sets shows as a failure after about that long.
  */
 public final class ConsumerMain {
+    /** The request tag's attachment key and the consumer URL's force parameter (both releases). */
+    private static final String TAG_KEY = "dubbo.tag";
+    private static final String FORCE_TAG_KEY = "dubbo.force.tag";
+
     private ConsumerMain() {}
 
     public static void main(String[] argv) throws Exception {
@@ -49,6 +62,13 @@ public final class ConsumerMain {
         if (!version.isEmpty()) {
             reference.setVersion(version);
         }
+        String forceTag = args.get("force-tag", "");
+        if (!forceTag.isEmpty()) {
+            reference.setParameters(Collections.singletonMap(FORCE_TAG_KEY, forceTag));
+        }
+        // split with -1 keeps trailing empty entries: "gray," is a tagged and an untagged call.
+        String callTags = args.get("call-tags", "");
+        String[] tags = callTags.isEmpty() ? new String[] {""} : callTags.split(",", -1);
 
         int slowMillis = args.getInt("slow-millis", 0);
         ReferenceConfig<FaultService> slowReference = null;
@@ -79,12 +99,19 @@ public final class ConsumerMain {
 
         for (long seq = 1; count == 0 || seq <= count; seq++) {
             String line;
+            String tag = tags[(int) ((seq - 1) % tags.length)];
+            String sent = tag.isEmpty() ? "null" : "\"" + json(tag) + "\"";
+            if (tag.isEmpty()) {
+                RpcContext.getContext().removeAttachment(TAG_KEY);
+            } else {
+                RpcContext.getContext().setAttachment(TAG_KEY, tag);
+            }
             long started = System.nanoTime();
             try {
                 String provider = greeting.whoAmI();
-                line = "{\"seq\":" + seq + ",\"ok\":true,\"provider\":\"" + provider + "\",\"ms\":" + millisSince(started) + "}";
+                line = "{\"seq\":" + seq + ",\"tag\":" + sent + ",\"ok\":true,\"provider\":\"" + provider + "\",\"ms\":" + millisSince(started) + "}";
             } catch (RuntimeException e) {
-                line = "{\"seq\":" + seq + ",\"ok\":false,\"error\":\"" + json(String.valueOf(e.getMessage())) + "\",\"ms\":" + millisSince(started) + "}";
+                line = "{\"seq\":" + seq + ",\"tag\":" + sent + ",\"ok\":false,\"error\":\"" + json(String.valueOf(e.getMessage())) + "\",\"ms\":" + millisSince(started) + "}";
             }
             print("CALL " + line);
             Thread.sleep(interval);

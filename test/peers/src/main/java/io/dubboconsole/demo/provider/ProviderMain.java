@@ -17,7 +17,9 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -37,7 +39,9 @@ import java.util.Set;
  * (FaultService's version; another makes it a service no other peer provides), --warmup 600000
  * (every service's `warmup` in ms, Dubbo's default 10 minutes when absent: consumers scale a
  * provider's weight down by its uptime until then), --weight 100 (every service's `weight`
- * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL).
+ * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL),
+ * --parameters dubbo.tag=gray,k=v (more parameters of every service, written into its registered
+ * URL: `dubbo.tag` is the provider's static tag).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -56,6 +60,7 @@ public final class ProviderMain {
         String dubboVersion = Version.getVersion();
         String warmup = args.get("warmup", "");
         String weight = args.get("weight", "");
+        Map<String, String> parameters = parameters(args.get("parameters", ""));
         System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
         applyDiscoveryOptions(args, dubboVersion);
 
@@ -128,12 +133,31 @@ public final class ProviderMain {
             if (!weight.isEmpty()) {
                 service.setWeight(Integer.valueOf(weight));
             }
+            if (!parameters.isEmpty()) {
+                service.setParameters(new HashMap<String, String>(parameters));
+            }
         }
         bootstrap.start();
         System.out.println("READY {\"role\":\"provider\",\"app\":\"" + app + "\",\"address\":\"" + address
                 + "\",\"dubbo\":\"" + dubboVersion + "\"}");
         System.out.flush();
         bootstrap.await();
+    }
+
+    /** `key=value,...` as a map (empty for ""). */
+    private static Map<String, String> parameters(String spec) {
+        Map<String, String> parameters = new HashMap<String, String>();
+        for (String item : spec.split(",")) {
+            if (item.trim().isEmpty()) {
+                continue;
+            }
+            int eq = item.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--parameters takes key=value items, not " + item);
+            }
+            parameters.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+        }
+        return parameters;
     }
 
     /** `name:port,...` as protocol configs (a dual-protocol provider: dubbo and tri). */
