@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ConsumerHandle, type DubboLine, type ProviderHandle, startConsumer, startProvider } from "../support/dubbo-peers";
 import { type Behaviour, expectedShape, type Outcome, settled, shapeOf, tallyWindow } from "../support/tag-calls";
+import { parseConfig } from "@/server/runtime/config";
+import { findEngine, startEngine } from "@/server/runtime/engine";
+import { apiTagRuleWriter } from "../support/tag-rule-api";
 import { type TagRuleWriter, zkTagRuleWriter } from "../support/tag-rule-zk";
+import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
 /**
@@ -11,8 +15,8 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
  * the rule of the application of the first provider it holds), on 127.0.0.171 (A, the one the
  * rule calls gray), .172 (B) and .173 (C). Four consumers, a 2.7.23 and a 3.3.6 one each
  * plain and with `dubbo.force.tag=true` on the consumer URL, every other call sending the
- * attachment `dubbo.tag=gray`. The rule is written through a TagRuleWriter (here ZooKeeper by
- * hand; the console's HTTP API can take its place). The rule names A by CIDR: Java never
+ * attachment `dubbo.tag=gray`. The rule is saved through the console's /api/v1/tag-routes
+ * handlers (test/support/tag-rule-api.ts); the clean-up writes ZooKeeper by hand. The rule names A by CIDR: Java never
  * matches a plain ip entry against a loopback host.
  *
  * Each step waits until the change shows (a call only the new behaviour allows, then
@@ -83,8 +87,10 @@ const provider = (host: string, parameters?: Record<string, string>) =>
 
 beforeAll(async () => {
   zk = await connectTestZk(rig.zkConnectString);
-  writer = zkTagRuleWriter(zk);
-  await writer.remove(APP);
+  await zkTagRuleWriter(zk).remove(APP);
+  const engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error", CONSOLE_WRITE_RATE: "100000/100000" }));
+  await waitFor("the console's first full read", () => engine.registries[0]!.usable);
+  writer = apiTagRuleWriter(zk);
   [a, b, c] = await Promise.all([provider(HOST.a), provider(HOST.b), provider(HOST.c)]);
   const handles = await Promise.all(
     consumers.map((t) =>
@@ -95,8 +101,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await writer?.remove(APP);
+  if (zk) await zkTagRuleWriter(zk).remove(APP);
   zk?.close();
+  findEngine()?.close();
   await Promise.all([...consumers.map((t) => t.handle?.stop()), a?.stop(), b?.stop(), c?.stop(), d?.stop()]);
 });
 
