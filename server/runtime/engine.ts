@@ -17,6 +17,7 @@ import { ConfigRouteService } from "../governance/rules/condition/config-routes"
 import { conditionRouteRuntime, overrideRuntime, type RuleKindRuntimes, tagRouteRuntime } from "../governance/rules/rule-kind-runtime";
 import { TagRouteStore } from "../governance/rules/tag/tag-route-store";
 import { AccessService } from "../governance/rules/access/access-service";
+import { MockService } from "../governance/rules/mock/mock-service";
 import { retainRegisteredConnections } from "../governance/invoke/connection-retention";
 import { attachDiskCache, type DiskCache } from "../registry/cache/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
@@ -42,6 +43,8 @@ export class Engine {
   readonly routes: RouteStore;
   /** Overrides (configurators): config-center items and their registry copies, and the provider offline/online/weight shortcuts. */
   readonly configs: ConfigStore;
+  /** Mocks (`{method}.mock` consumer-side overrides). */
+  readonly mocks: MockService;
   /** Access control (black and white lists) as named condition routes with both copies. */
   readonly access: AccessService;
   /** Tag rules (`{application}.tag-router`) in each registry's config center. */
@@ -101,6 +104,7 @@ export class Engine {
     this.routes.onChange((event) => this.events.publish(event));
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));
+    this.mocks = new MockService(this.configs, this.catalog);
     this.tagRoutes = new TagRouteStore(this.registries, { catalog: this.catalog, audit: { writer: this.audit, log }, history: (key) => this.audit.history(key) });
     this.tagRoutes.onChange((event) => this.events.publish(event));
     this.tagRouteHistory = new TagRouteHistory(this.tagRoutes, this.audit);

@@ -138,6 +138,13 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
   ],
   replaceAccessBodySchema: () => [{ revision: SEED_REVISION, applications: ["fuzz-other"] }],
   toggleAccessBodySchema: () => [{ revision: SEED_REVISION }, {}],
+  createMockBodySchema: () => [
+    { service: SERVICE, method: "greet", mode: "force", returns: "mocked" },
+    { service: SERVICE, group: "g1", version: "1.0.0", method: "find", mode: "fail", returns: { name: "x", tags: [1, 2] }, applications: ["fuzz-app"], enabled: false },
+    { service: SERVICE, method: "greet", mode: "fail", throws: "java.lang.IllegalStateException" },
+  ],
+  replaceMockBodySchema: () => [{ revision: "fuzz-revision", method: "greet", mode: "force", returns: null }],
+  toggleMockBodySchema: () => [{ revision: "fuzz-revision" }],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],

@@ -80,6 +80,8 @@ export interface ProviderHandle {
   /** `host:port`. */
   readonly address: string;
   readonly app: string;
+  /** GreetingService.whoAmI calls it served so far (counted only when started with `logCalls`). */
+  served(): number;
   stop(): Promise<void>;
 }
 
@@ -121,6 +123,8 @@ export async function startProvider(options: {
   weight?: number;
   /** More parameters of every service, written into its registered URL: `{ "dubbo.tag": "gray" }` is a static tag. */
   parameters?: Readonly<Record<string, string>>;
+  /** GreetingService.whoAmI prints a line per call it serves: read with ProviderHandle.served(). */
+  logCalls?: boolean;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -144,9 +148,10 @@ export async function startProvider(options: {
     ...(options.warmupMs === undefined ? {} : { warmup: String(options.warmupMs) }),
     ...(options.weight === undefined ? {} : { weight: String(options.weight) }),
     ...(options.parameters ? { parameters: providerParameters(options.parameters) } : {}),
+    ...(options.logCalls ? { "log-calls": "true" } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
-  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, stop: () => peer.stop() };
+  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, served: () => peer.lines.filter((l) => l === "SERVED whoAmI").length, stop: () => peer.stop() };
 }
 
 /** `key=value,...` for ProviderMain's --parameters; refuses what that list cannot carry. */
@@ -272,5 +277,5 @@ export async function startLegacyProvider(options: { registry: string; host: str
     app,
     group: options.group,
   });
-  return { peer, line: "2.7", registerMode: "interface", host: options.host, port, address: `${options.host}:${port}`, app, stop: () => peer.stop() };
+  return { peer, line: "2.7", registerMode: "interface", host: options.host, port, address: `${options.host}:${port}`, app, served: () => 0, stop: () => peer.stop() };
 }

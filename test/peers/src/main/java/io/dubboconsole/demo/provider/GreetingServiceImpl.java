@@ -5,10 +5,17 @@ import io.dubboconsole.demo.api.GreetingService;
 public class GreetingServiceImpl implements GreetingService {
     private final String address;
     private final String dubboVersion;
+    /** Prints "SERVED whoAmI" per call, so a test can count the calls that reached this provider. */
+    private final boolean logCalls;
 
     public GreetingServiceImpl(String address, String dubboVersion) {
+        this(address, dubboVersion, false);
+    }
+
+    public GreetingServiceImpl(String address, String dubboVersion, boolean logCalls) {
         this.address = address;
         this.dubboVersion = dubboVersion;
+        this.logCalls = logCalls;
     }
 
     @Override
@@ -18,6 +25,9 @@ public class GreetingServiceImpl implements GreetingService {
 
     @Override
     public String whoAmI() {
+        if (logCalls) {
+            System.out.println("SERVED whoAmI");
+        }
         return address;
     }
 }

@@ -40,6 +40,7 @@ import java.util.Set;
  * (every service's `warmup` in ms, Dubbo's default 10 minutes when absent: consumers scale a
  * provider's weight down by its uptime until then), --weight 100 (every service's `weight`
  * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL),
+ * --log-calls true (GreetingService.whoAmI prints "SERVED whoAmI" per call it serves),
  * --parameters dubbo.tag=gray,k=v (more parameters of every service, written into its registered
  * URL: `dubbo.tag` is the provider's static tag).
  * Prints "READY {json}" on stdout once every service is exported and registered.
@@ -88,7 +89,7 @@ public final class ProviderMain {
             ServiceConfig<GreetingService> greeting = new ServiceConfig<GreetingService>();
             greeting.setId("greeting");
             greeting.setInterface(GreetingService.class);
-            greeting.setRef(new GreetingServiceImpl(address, dubboVersion));
+            greeting.setRef(new GreetingServiceImpl(address, dubboVersion, "true".equals(args.get("log-calls", "false"))));
             String greetingVersion = args.get("greeting-version", "");
             if (!greetingVersion.isEmpty()) {
                 greeting.setVersion(greetingVersion);
