@@ -11,15 +11,28 @@
  *   provider array (parsed once per array, as the catalog holds it), after a few untimed
  *   calls for the JIT: both rule texts read and initialised per release, every consumer
  *   judged for no tag, `gray` and `blue`, now and with the draft, rows and words built;
- * - Java (NOT YET MEASURED; the goal's second half is open): for every consumer and request
- *   tag, now and with the draft, the real router of its release made, given the 10,000
- *   invokers, the rule processed and the call routed, in a JVM per line.
+ * - Java: the same provider URLs, consumer URLs and rule texts, in a JVM per line (30 consumers
+ *   on 2.7.23, 10 on 3.3.6; test/support/tag-oracle-bench.ts, test/peers TagBench with each
+ *   module's DubboTagRouting): invokers built once (as a consumer holds them before a rule
+ *   changes), 3 s of JIT warm-up, then each round, for every consumer, its real router made
+ *   for its URL (2.7.23 `TagRouter`; 3.3.6 `TagStateRouter`, notified of the invokers), the
+ *   held rule processed and a call routed for no tag, `gray` and `blue`, then the draft
+ *   processed (MODIFIED) and the three routed again: 40 consumers x 3 tags x 2 states, as ours.
+ *   One router per consumer with both texts in turn is the least work Java can do for the
+ *   answer, so the ratio is not flattered. Java's time per round is the two lines' rounds
+ *   added: the JVMs run one after the other, each on one thread, as ours answers all 40
+ *   consumers on one thread in one call; running them at once on this 2-core machine would
+ *   let them share the cores with each other and the JIT, and taking the longer would credit
+ *   Java with a second core ours does not use. Every consumer's kept count, per tag and state,
+ *   must be Java's, or the bench fails. Java's rounds are few (BENCH_TAG_JAVA_ROUNDS, default 3):
+ *   one probed answer took about 2.1 s per 2.7.23 consumer and 17 s per 3.3.6 consumer.
  * Figures are medians and 95th percentiles over the rounds, wall time, with the load average.
  */
 import type { Consumer } from "@/lib/api/catalog-entities";
-import { tagPreviewBodySchema } from "@/lib/api/tag-route-preview";
+import { tagPreviewBodySchema, type TagPreviewResponse } from "@/lib/api/tag-route-preview";
 import { parseDubboUrl } from "@/lib/dubbo/url";
 import { previewTagRoute, type TagPreviewSources } from "@/server/governance/preview/tag/tag-preview";
+import { benchJavaTags } from "../test/support/tag-oracle-bench";
 import { benchConsumer } from "./preview-registry";
 import { goal } from "./registry-goals";
 import { load, SHAPE } from "./route-preview";
@@ -29,6 +42,10 @@ const PROVIDERS = 10_000;
 const CONSUMERS = 40;
 const JIT_CALLS = 5;
 const GOAL_MS = 20;
+/** Ours at most Java's time. */
+const GOAL_VS_JAVA = 1;
+/** Java's timed rounds (BENCH_TAG_JAVA_ROUNDS): a round of the real routers takes about a minute on 2.7.23 and three on 3.3.6. */
+const JAVA_ROUNDS = Number(process.env.BENCH_TAG_JAVA_ROUNDS ?? 3);
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -90,12 +107,61 @@ export async function benchTagPreview(rounds: number): Promise<string[]> {
   const gray = rows[0]!.requests.find((r) => r.tag === "gray")!;
   out.push(`  answer: ${answer.impact.changed} of ${answer.impact.consumers} consumers change (${rows.length} kinds of consumer); a 2.7 consumer's gray calls: ${gray.before.providers.total} -> ${gray.after.providers.total} providers; JSON ${(Buffer.byteLength(JSON.stringify(answer)) / 1024).toFixed(0)} KiB`);
 
+  const java = await javaSide(answer, consumerTexts, consumers, { providers, held, draft, rounds });
   const m = median(ms);
+  const jm = median(java.ms);
   out.push(
-    `    ${"Java tag routers (2.7.23 + 3.3.6)".padEnd(46)}: not measured yet (issue 17: the Java side of this bench is still to write)`,
+    `    ${"Java tag routers (2.7.23 + 3.3.6)".padEnd(46)}: median ${jm.toFixed(2)} ms, p95 ${p95(java.ms).toFixed(2)} ms (2.7.23 ${median(java.byLine[0]!).toFixed(2)} ms for ${java.counts[0]} consumers, 3.3.6 ${median(java.byLine[1]!).toFixed(2)} ms for ${java.counts[1]}; ${java.checked} kept counts equal to ours)`,
     `    ${"previewTagRoute".padEnd(46)}: median ${m.toFixed(2)} ms ${goal(m, GOAL_MS, (x) => `${x} ms`)}, p95 ${p95(ms).toFixed(2)} ms`,
+    `    ${"  ratio to Java".padEnd(46)}: ${(m / jm).toFixed(3)} ${goal(m / jm, GOAL_VS_JAVA, (x) => `${x.toFixed(1)}x Java`, true)}`,
     `    ${"  first preview of a new provider list".padEnd(46)}: median ${median(cold).toFixed(2)} ms, p95 ${p95(cold).toFixed(2)} ms (providers parsed: once per catalog change, not a goal)`,
     `  at the end: ${load()}`,
   );
   return out;
+}
+
+/** What ours kept for consumer `c` (the row of its kind), per request tag, held and with the draft. */
+function oursKept(answer: TagPreviewResponse, c: Consumer): Map<string, number> {
+  const row = answer.services[0]!.consumers.find((r) => r.address === c.address || r.alike.includes(c.address));
+  if (row === undefined) throw new Error(`tag-preview: ours has no row for consumer ${c.address}`);
+  const kept = new Map<string, number>();
+  for (const r of row.requests) {
+    kept.set(`held ${r.tag}`, r.before.providers.total);
+    kept.set(`draft ${r.tag}`, r.after.providers.total);
+  }
+  return kept;
+}
+
+/**
+ * The Java routers of each line on the same data, one JVM after the other; per round, the
+ * lines' times added. Throws when any consumer's kept count for a tag and state is not ours.
+ */
+async function javaSide(
+  answer: TagPreviewResponse,
+  texts: readonly string[],
+  consumers: readonly Consumer[],
+  data: { providers: readonly string[]; held: string; draft: string; rounds: number },
+): Promise<{ ms: number[]; byLine: number[][]; counts: number[]; checked: number }> {
+  const tags = answer.services[0]!.consumers[0]!.requests.flatMap((r) => (r.tag === null ? [] : [r.tag]));
+  const byLine: number[][] = [];
+  const counts: number[] = [];
+  let checked = 0;
+  for (const line of ["2.7", "3.x"] as const) {
+    const mine = consumers.flatMap((c, i) => ((c.release.startsWith("2.") ? "2.7" : "3.x") === line ? [i] : []));
+    const java = await benchJavaTags({ line, ...data, rounds: Math.min(data.rounds, JAVA_ROUNDS), consumers: mine.map((i) => texts[i]!), tags });
+    const wrong: string[] = [];
+    for (const k of java.kept) {
+      const ours = oursKept(answer, consumers[mine[k.consumer]!]!).get(`${k.state} ${k.tag}`);
+      if (ours !== k.kept) wrong.push(`consumer ${consumers[mine[k.consumer]!]!.address} (${line}), tag ${k.tag ?? "none"}, ${k.state}: ours ${ours}, Java ${k.kept}`);
+      checked++;
+    }
+    const expected = mine.length * (tags.length + 1) * 2;
+    if (java.kept.length !== expected) wrong.push(`Java answered ${java.kept.length} of ${expected} consumer, tag and state cases`);
+    const total = java.kept.reduce((sum, k) => sum + k.kept, 0);
+    if (java.rounds.some((r) => r.kept !== total)) wrong.push(`a timed round kept ${java.rounds.find((r) => r.kept !== total)!.kept} in all, the checked answers ${total}`);
+    if (wrong.length > 0) throw new Error(`tag-preview: not the same routing as Java ${line}:\n  ${wrong.slice(0, 10).join("\n  ")}`);
+    byLine.push(java.rounds.map((r) => r.micros / 1000));
+    counts.push(mine.length);
+  }
+  return { ms: byLine[0]!.map((x, i) => x + byLine[1]![i]!), byLine, counts, checked };
 }

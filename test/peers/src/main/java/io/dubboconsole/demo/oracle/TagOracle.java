@@ -27,12 +27,16 @@ import java.util.Map;
  *   {"id":n,"fault":"..."}                                              the case itself is unusable (bad JSON, bad URL)
  * </pre>
  * A case is {"id":n,"rules":[text or null],"consumer":"..","providers":[".."],"attachments":{..}}
- * (lib/tag/tag-case.ts TagCase). Exits 0 at the end of stdin.
+ * (lib/tag/tag-case.ts TagCase). Exits 0 at the end of stdin. With {@code bench ...}: see {@link TagBench}.
  */
 public final class TagOracle {
     private TagOracle() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && "bench".equals(args[0])) {
+            TagBench.run(args);
+            System.exit(0);
+        }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16);
         String line;

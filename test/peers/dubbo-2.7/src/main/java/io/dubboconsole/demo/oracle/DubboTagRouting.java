@@ -79,6 +79,40 @@ public final class DubboTagRouting {
     }
 
     /**
+     * The tag bench's routers (TagBench): consumer URLs parsed and invokers built once, from the
+     * first consumer's URL (the merged URLs differ between these consumers only in parameters
+     * the router does not read: none has dubbo.tag). An answer: new TagRouter(consumer), each
+     * rule text processed, every tag routed; notify is not called, as in {@link #answer}.
+     */
+    static TagBenchLine bench(List<String> consumerTexts, List<String> providers) {
+        final List<URL> consumers = new ArrayList<URL>(consumerTexts.size());
+        for (String c : consumerTexts) {
+            consumers.add(URL.valueOf(c));
+        }
+        final List<Invoker<Object>> invokers = new ArrayList<Invoker<Object>>(providers.size());
+        for (String provider : providers) {
+            invokers.add(new DubboRouting.StubInvoker(DubboRouting.invokerUrl(provider, consumers.get(0))));
+        }
+        return new TagBenchLine() {
+            @Override
+            public void answer(int c, String[] rules, String[] tags, int[] kept) {
+                URL consumer = consumers.get(c);
+                TagRouter router = new TagRouter(consumer);
+                for (int r = 0; r < rules.length; r++) {
+                    router.process(new ConfigChangedEvent(KEY, "dubbo", rules[r], r == 0 ? ConfigChangeType.ADDED : ConfigChangeType.MODIFIED));
+                    for (int t = 0; t < tags.length; t++) {
+                        RpcInvocation invocation = invocation(consumer);
+                        if (tags[t] != null) {
+                            invocation.setAttachment("dubbo.tag", tags[t]);
+                        }
+                        kept[r * tags.length + t] = router.route(invokers, consumer, invocation).size();
+                    }
+                }
+            }
+        };
+    }
+
+    /**
      * The invocation as a consumer's proxy makes it (InvokerInvocationHandler: method name,
      * interface, service key, no arguments), with an attachment map from the start. In 2.7.23
      * this matters: RpcInvocation.getAttachment(key, default) answers the default only while

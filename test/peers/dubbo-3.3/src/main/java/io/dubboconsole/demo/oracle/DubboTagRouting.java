@@ -89,6 +89,43 @@ public final class DubboTagRouting {
     }
 
     /**
+     * The tag bench's routers (TagBench): consumer URLs parsed and invokers built once, from the
+     * first consumer's URL (the DubboServiceAddressURLs differ between these consumers only in
+     * parameters the router does not read: none has dubbo.tag). An answer, as {@link #answer}:
+     * new TagStateRouter(consumer), notify(invokers), each rule text processed (a v3.0 rule's
+     * match addresses computed over the invokers there), every tag routed on a clone of the list.
+     */
+    static TagBenchLine bench(List<String> consumerTexts, List<String> providers) {
+        final List<URL> consumers = new ArrayList<URL>(consumerTexts.size());
+        for (String c : consumerTexts) {
+            consumers.add(URL.valueOf(c));
+        }
+        List<Invoker<Object>> list = new ArrayList<Invoker<Object>>(providers.size());
+        for (String provider : providers) {
+            list.add(new DubboRouting.StubInvoker(DubboRouting.invokerUrl(provider, consumers.get(0))));
+        }
+        final BitList<Invoker<Object>> invokers = new BitList<Invoker<Object>>(list);
+        return new TagBenchLine() {
+            @Override
+            public void answer(int c, String[] rules, String[] tags, int[] kept) {
+                URL consumer = consumers.get(c);
+                TagStateRouter<Object> router = new TagStateRouter<Object>(consumer);
+                router.notify(invokers);
+                for (int r = 0; r < rules.length; r++) {
+                    router.process(new ConfigChangedEvent(KEY, "dubbo", rules[r], r == 0 ? ConfigChangeType.ADDED : ConfigChangeType.MODIFIED));
+                    for (int t = 0; t < tags.length; t++) {
+                        RpcInvocation invocation = invocation(consumer);
+                        if (tags[t] != null) {
+                            invocation.setAttachment("dubbo.tag", tags[t]);
+                        }
+                        kept[r * tags.length + t] = router.route(invokers.clone(), consumer, invocation, false, new Holder<RouterSnapshotNode<Object>>()).size();
+                    }
+                }
+            }
+        };
+    }
+
+    /**
      * The invocation as a consumer's proxy makes it (InvokerInvocationHandler: method name,
      * interface, service key, no arguments), with an attachment map from the start (3.3.6's
      * getAttachment(key, default) answers the default for a missing key either way).
