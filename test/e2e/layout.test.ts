@@ -48,6 +48,7 @@ const PAGES = [
   { name: "the Routes page", path: "/routes", ready: '[data-testid="routes-count"]' },
   { name: "a service's routes with a new route's editor", path: `/services/detail?key=${TYPES_KEY}&tab=routes&new=1`, ready: '[data-testid="route-editor"]' },
   { name: "a service's routes with its config-center rules", path: `/services/detail?key=${TYPES_KEY}&tab=routes`, ready: '[data-testid="who-obeys"]' },
+  { name: "the Tag routes page", path: "/tag-routes", ready: '[data-testid="tag-routes-table"], [data-testid="tag-routes-empty"]' },
   { name: "the Configs page", path: "/configs", ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's configuration", path: `/services/detail?key=${TYPES_KEY}&tab=configuration`, ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
@@ -142,7 +143,7 @@ describe("the navigation on a desktop (1400 px)", () => {
     // Invoke and Users show once the session says the role may (authentication is off here: the anonymous admin).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke", exact: true }).waitFor();
     const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
-    expect(nav).toEqual(["Services", "Applications", "Routes", "Configs", "Invoke", "Audit", "Registry status", "Users"]);
+    expect(nav).toEqual(["Services", "Applications", "Routes", "Tag routes", "Configs", "Invoke", "Audit", "Registry status", "Users"]);
     expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
   });
 });

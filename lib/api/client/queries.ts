@@ -12,6 +12,8 @@ import { type RoutesQuery, routesResponseSchema } from "../routing/routes";
 import { sendJson } from "./send-json";
 import { sessionStateSchema } from "../session";
 import { servicesResponseSchema } from "../services";
+import { type TagPreviewBody, tagPreviewResponseSchema } from "../tag-route-preview";
+import { type TagRoutesQuery, tagRoutesResponseSchema } from "../tag-routes";
 import type { SearchMode, ServiceFilter, ServiceSort, SortOrder } from "../services-cursor";
 import { usersResponseSchema } from "../users";
 
@@ -38,6 +40,12 @@ export const queryKeys = {
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
   /** Under "routes", so a change of any route refetches the histories too. */
   routeHistory: (id: string) => ["routes", "history", id] as const,
+  /** Tag rules (`{application}.tag-router`) by filter: refetched on a `tag-routes` event and on any service event (their providers and consumers are the services'). */
+  tagRoutes: (filter: TagRoutesQuery) => ["tag-routes", filter] as const,
+  /** Under "tag-routes", so a change of any tag rule (its event, the page's own write) asks the preview again. */
+  tagPreview: (body: TagPreviewBody) => ["tag-routes", "preview", body] as const,
+  /** Under "tag-routes", so a change of any tag rule refetches the histories too. */
+  tagRouteHistory: (id: string) => ["tag-routes", "history", id] as const,
   /** The audit trail, by filter; refetched on any routes event (a route change adds an entry). */
   audit: (filter: AuditFilter) => ["audit", filter] as const,
   /** Who this browser is: refetched after sign-in and sign-out, and on a 401. */
@@ -238,6 +246,35 @@ export function routeHistoryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.routeHistory(id),
     queryFn: ({ signal }) => fetchJson(`/api/v1/routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/tag-routes: the tag rules of one application, of one registry, or (no filter) all of them. */
+export function tagRoutesQuery(filter: TagRoutesQuery) {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
+  const search = params.toString();
+  return queryOptions({
+    queryKey: queryKeys.tagRoutes(filter),
+    queryFn: ({ signal }) => fetchJson(search ? `/api/v1/tag-routes?${search}` : "/api/v1/tag-routes", tagRoutesResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** POST /api/v1/tag-routes/preview as a query: the same draft asked twice is answered once; `yaml: null` previews deleting the rule. */
+export function tagPreviewQuery(body: TagPreviewBody) {
+  return queryOptions({
+    queryKey: queryKeys.tagPreview(body),
+    queryFn: ({ signal }) => sendJson("POST", "/api/v1/tag-routes/preview", body, tagPreviewResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/tag-routes/{id}/history: one tag rule through all its edits, newest first. */
+export function tagRouteHistoryQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.tagRouteHistory(id),
+    queryFn: ({ signal }) => fetchJson(`/api/v1/tag-routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
     retry: retryUnanswered,
   });
 }
