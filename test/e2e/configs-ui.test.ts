@@ -33,7 +33,9 @@ let zk: TestZk;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser, zk] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress }), launchBrowser(), connectTestZk(rig.zkConnectString)]);
+  // The checks below call the service 30 times per poll until the provider is back: at the default invoke
+  // budget (20/s) a wait longer than a poll or two starves on 429, so this file's console gets a larger one.
+  [server, browser, zk] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress, CONSOLE_INVOKE_RATE: "1000/2000" }), launchBrowser(), connectTestZk(rig.zkConnectString)]);
   await waitForRegistrySync(server.url);
   await clearConfigs();
 });
