@@ -2,7 +2,7 @@
 
 import { ApiError } from "@/lib/api/client/fetch-json";
 import { z } from "zod";
-import { type InvokeAttempt, invokeAttemptSchema, invokeIssuesSchema, type InvokeResponse } from "@/lib/api/invoke";
+import { type InvokeAttempt, invokeAttemptSchema, invokeIssuesSchema, type InvokeResponse, type TagRoute, tagRouteSchema } from "@/lib/api/invoke";
 import { formatElapsed } from "@/lib/format/elapsed";
 import { countOf } from "@/lib/format/plural";
 import { returnedValue } from "@/lib/invoke/returned-value";
@@ -33,7 +33,31 @@ const ERROR_TITLES: Record<string, string> = {
 };
 
 /** What an error answer of a call that was tried carries besides its code and message. */
-const triedSchema = z.object({ attempts: z.array(invokeAttemptSchema), elapsedMs: z.number().nonnegative() });
+const triedSchema = z.object({ attempts: z.array(invokeAttemptSchema), elapsedMs: z.number().nonnegative(), tagRoute: tagRouteSchema.optional() });
+
+/** What each tag route path means, in a few words (docs/api.md, "tagRoute"): the path badge's title. */
+const TAG_PATH_TEXT: Record<TagRoute["path"], string> = {
+  static: "no rule in force: by the providers' static dubbo.tag",
+  dynamic: "the providers the rule's addresses for the tag name",
+  "static-in-rule": "the tag is not in the rule: by the providers' static dubbo.tag",
+  failover: "nothing matched: the providers in no address of the rule and without a static tag",
+  untagged: "no tag: the providers in no address of the rule",
+  thrown: "Dubbo would throw here",
+};
+
+/** Which way the tag router went: the request tag, the path, whose rule. */
+function TagRouteLine({ route }: { route: TagRoute }) {
+  return (
+    <span data-testid="invoke-tag-route" data-tag-path={route.path}>
+      <span className="text-zinc-500 dark:text-zinc-400">Tag</span> <span className="font-mono">{route.tag ?? "none"}</span>
+      {route.force ? " (forced)" : ""}{" "}
+      <Badge tone="neutral" title={TAG_PATH_TEXT[route.path]}>
+        {route.path}
+      </Badge>{" "}
+      <span className="text-zinc-500 dark:text-zinc-400">{route.rule === null ? "no tag rule" : `rule of ${route.rule}`}</span>
+    </span>
+  );
+}
 
 /** Whether `error` is the browser's own abort (the Cancel button). */
 function isAbort(error: Error): boolean {
@@ -46,8 +70,8 @@ function outcomeText(outcome: InvokeAttempt["outcome"], thrown: ThrownLabel | un
   return outcome.replace("_", " ");
 }
 
-/** Who answered (none for a call that failed), how long it took, and every try on the way. */
-function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string }; thrown?: ThrownLabel }) {
+/** Who answered (none for a call that failed), how long it took, the tag router's path (when it ran), and every try on the way. */
+function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string; tagRoute?: TagRoute | null }; thrown?: ThrownLabel }) {
   return (
     <div className="space-y-2 text-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -60,6 +84,7 @@ function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" |
           <span className="text-zinc-500 dark:text-zinc-400">Time</span> <span className="tabular-nums">{formatElapsed(answer.elapsedMs)}</span>
         </span>
         <span className="text-zinc-500 dark:text-zinc-400">{countOf(answer.attempts.length, "attempt")}</span>
+        {answer.tagRoute && <TagRouteLine route={answer.tagRoute} />}
       </p>
       {answer.attempts.length > 0 && (
         <ol className="divide-y divide-zinc-100 rounded-md border border-zinc-200 text-xs dark:divide-zinc-800 dark:border-zinc-800" data-testid="invoke-attempts">

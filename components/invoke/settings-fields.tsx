@@ -110,17 +110,25 @@ function AttachmentRows({ form }: { form: SettingsForm }) {
   );
 }
 
-/** Target, timeout and attachments of the call. */
+/** Target, timeout, request tag and attachments of the call. */
 export function SettingsFields({ form, providers }: { form: SettingsForm; providers: readonly Provider[] }) {
   const { register, formState } = form;
   return (
     <div className="grid min-w-0 gap-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.6fr)_minmax(0,1.2fr)]">
       <TargetFields form={form} providers={providers} />
-      <label className={`${label} min-w-0`}>
-        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Timeout per attempt (ms)</span>
-        <Input {...register("timeout")} inputMode="numeric" placeholder={`provider's · 1 to ${INVOKE_MAX_TIMEOUT_MS}`} className="mt-1 tabular-nums" autoComplete="off" />
-        {formState.errors.timeout && <span className={problem}>{formState.errors.timeout.message}</span>}
-      </label>
+      <div className="min-w-0 space-y-4">
+        <label className={`${label} min-w-0`}>
+          <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Timeout per attempt (ms)</span>
+          <Input {...register("timeout")} inputMode="numeric" placeholder={`provider's · 1 to ${INVOKE_MAX_TIMEOUT_MS}`} className="mt-1 tabular-nums" autoComplete="off" />
+          {formState.errors.timeout && <span className={problem}>{formState.errors.timeout.message}</span>}
+        </label>
+        <label className={`${label} min-w-0`}>
+          <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Request tag</span>
+          <Input {...register("tag")} placeholder="none · e.g. gray" className="mt-1 font-mono text-[13px]" spellCheck={false} autoComplete="off" data-testid="invoke-tag" />
+          <span className="mt-0.5 block text-xs font-normal text-zinc-500 dark:text-zinc-400">Sent as dubbo.tag: the tag router picks that tag&apos;s providers.</span>
+          {formState.errors.tag && <span className={problem}>{formState.errors.tag.message}</span>}
+        </label>
+      </div>
       <AttachmentRows form={form} />
     </div>
   );

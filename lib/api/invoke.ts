@@ -28,6 +28,10 @@ export const INVOKE_DEFAULT_DEADLINE_MS = 60_000;
 export const INVOKE_MAX_ATTACHMENTS = 64;
 export const INVOKE_MAX_ATTACHMENT_KEY_LENGTH = 255;
 export const INVOKE_MAX_ATTACHMENT_VALUE_LENGTH = 4_000;
+/** The longest request tag (`tag`, sent as the `dubbo.tag` attachment). */
+export const INVOKE_MAX_TAG_LENGTH = 255;
+/** The attachment a request tag travels in (Dubbo's `dubbo.tag`, read by the tag router). */
+export const TAG_ATTACHMENT = "dubbo.tag";
 
 /** Dubbo's cluster strategies (the `cluster` parameter); left out, the provider URL's, else failover. */
 export const CLUSTER_STRATEGIES = ["failover", "failfast", "failsafe", "failback", "forking", "broadcast", "available"] as const;
@@ -78,6 +82,10 @@ const typeNameField = z
  * - `deadlineMs`: the whole call's deadline, 1 to 300000, over every attempt; left out,
  *   60 s, or `timeoutMs × (retries + 1)` when that is longer (at most 300000).
  * - `attachments`: at most 64, sent with the call beside Dubbo's own.
+ * - `tag`: the request tag, sent as the `dubbo.tag` attachment, which the tag router of the
+ *   service's providers' application routes on (a gray release's providers); trimmed, at
+ *   most 255 characters, no control characters; blank is no tag. Not with an
+ *   `attachments` entry `dubbo.tag` of another value.
  */
 export const invokeRequestSchema = z
   .strictObject(
@@ -136,6 +144,13 @@ export const invokeRequestSchema = z
         )
         .refine((a) => Object.keys(a).length <= INVOKE_MAX_ATTACHMENTS, { error: `attachments may hold at most ${INVOKE_MAX_ATTACHMENTS} entries` })
         .optional(),
+      tag: z
+        .string({ error: says("tag", "a request tag such as gray (the dubbo.tag attachment)") })
+        .trim()
+        .max(INVOKE_MAX_TAG_LENGTH, { error: `tag must be at most ${INVOKE_MAX_TAG_LENGTH} characters`, abort: true })
+        .regex(/^\P{Cc}*$/u, { error: "tag must not hold control characters (tabs, line breaks, …)", abort: true })
+        .transform((t) => (t === "" ? undefined : t))
+        .optional(),
       cluster: z.enum(CLUSTER_STRATEGIES, { error: says("cluster", CLUSTER_STRATEGIES.join(", ")) }).optional(),
       loadbalance: z.enum(LOAD_BALANCES, { error: says("loadbalance", LOAD_BALANCES.join(", ")) }).optional(),
     },
@@ -149,6 +164,10 @@ export const invokeRequestSchema = z
   .superRefine((body, ctx) => {
     if (body.provider !== undefined && body.url !== undefined) {
       ctx.addIssue({ code: "custom", path: ["url"], message: "give provider (a registered provider) or url (a direct address), not both" });
+    }
+    const attached = body.attachments === undefined || !Object.hasOwn(body.attachments, TAG_ATTACHMENT) ? undefined : body.attachments[TAG_ATTACHMENT];
+    if (body.tag !== undefined && attached !== undefined && attached !== body.tag) {
+      ctx.addIssue({ code: "custom", path: ["tag"], message: `tag ${shown(body.tag)} and the attachment ${TAG_ATTACHMENT} ${shown(attached)} disagree; give one` });
     }
     if (body.parameterTypes !== undefined && body.parameterTypes.length !== body.args.length) {
       const n = body.parameterTypes.length;
@@ -198,9 +217,28 @@ export const businessExceptionSchema = z.object({
 });
 export type BusinessException = z.infer<typeof businessExceptionSchema>;
 
+/** Which way the tag router went (lib/tag/tag-router.ts TagRoutePath; docs/tag-routing.md §4–5). */
+export const TAG_ROUTE_PATHS = ["static", "dynamic", "static-in-rule", "failover", "untagged", "thrown"] as const;
+
+/**
+ * What the tag router of the console's own reference did for the call (through the
+ * cluster only; null for a pinned provider or a direct url, which no router sees): the
+ * request tag it read (`dubbo.tag`, null: none), whether `dubbo.force.tag` held, the path
+ * taken, and `rule`, the application whose `{application}.tag-router` rule it held (the
+ * first provider's), null when it held none.
+ */
+export const tagRouteSchema = z.object({
+  tag: z.string().nullable(),
+  force: z.boolean(),
+  path: z.enum(TAG_ROUTE_PATHS),
+  rule: z.string().nullable(),
+});
+export type TagRoute = z.infer<typeof tagRouteSchema>;
+
 const answered = {
   /** `host:port` of the provider whose answer this is. */
   provider: z.string(),
+  tagRoute: tagRouteSchema.nullable(),
   /** From the request reaching the console to the answer, over every try. */
   elapsedMs: z.number().nonnegative(),
   attempts: z.array(invokeAttemptSchema),

@@ -2,7 +2,7 @@ import type { DubboUrl } from "@/lib/dubbo/url";
 import { type ConsoleError, type ErrorCode, isConsoleError } from "@/lib/errors";
 import type { Logger } from "../runtime/logger";
 import type { Clock } from "./clock";
-import type { Directory } from "./directory/directory";
+import type { Directory, ListObserver } from "./directory/directory";
 import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { CallAbortedError, InvokerFaultError } from "./cluster-errors";
 import type { Invocation, InvokeOutcome, Invoker, RemoteException } from "./invoker";
@@ -58,6 +58,8 @@ export interface ClusterCallOptions {
   readonly timeoutMs?: number;
   /** Aborts the whole call: no further attempt starts, and the call answers `timeout` at once. */
   readonly signal?: AbortSignal;
+  /** Hears how the directory routed the call's first listing (the tag router's path), before any attempt. */
+  readonly onRouted?: ListObserver;
 }
 
 /** Everything a cluster call is made of, besides the shared environment. */

@@ -47,7 +47,7 @@ export class ClusterInvoker {
     const started = this.env.clock.now();
     let call: ClusterCall | null = null;
     try {
-      const invokers = this.directory.list(invocation);
+      const invokers = this.directory.list(invocation, options.onRouted);
       if (invokers.length === 0) return this.finish(started, this.noProvider(invocation));
       const name = methodParam(invokers[0]!.url, invocation.method, "loadbalance", this.env.dialect) ?? DEFAULT_LOAD_BALANCE;
       call = new ClusterCall(this.env, {

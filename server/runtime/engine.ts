@@ -2,6 +2,7 @@ import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
 import { ConfigCenterOverrides } from "../cluster/config-center-overrides";
+import { ConfigCenterTagRules } from "../cluster/config-center-tag-rules";
 import { AuditLog } from "../governance/audit/audit-log";
 import { setRevokedSessions } from "../auth/revoked-sessions";
 import { SessionRevocationStore } from "../auth/session-revocation-store";
@@ -22,6 +23,7 @@ import { retainRegisteredConnections } from "../governance/invoke/connection-ret
 import { attachDiskCache, type DiskCache } from "../registry/cache/disk-cache";
 import { ConnectionPool } from "../protocol/connection-pool";
 import { serviceRuleKey } from "@/lib/dubbo/rules/config-rule-key";
+import type { DubboUrl } from "@/lib/dubbo/url";
 import { TokenBuckets } from "../auth/rate-limits";
 import { Registry } from "../registry/registry";
 import type { ConsoleConfig } from "./config";
@@ -121,7 +123,14 @@ export class Engine {
       r.configurators.onNode((key, path, data) => overrides.update(key, path, data));
       return [r.address.source, overrides] as const;
     }));
-    this.invocations = new InvokeService(this.catalog, { ...env, centerConfigurators: (registry, consumer) => centers.get(registry)?.forConsumer(consumer) }, this.connections, { writer: this.audit, log }, config.directUrls);
+    // …and route by the config center's `.tag-router` rule of their providers' application, as the tag router of that release does.
+    const tagRules = new Map(this.registries.map((r) => {
+      const rules = new ConfigCenterTagRules(env.dialect, log);
+      r.tagRouters.onNode((application, path, data) => rules.update(application, path, data));
+      return [r.address.source, rules] as const;
+    }));
+    const invokeEnv = { ...env, centerConfigurators: (registry: string, consumer: DubboUrl) => centers.get(registry)?.forConsumer(consumer), centerTagRules: (registry: string, application: string) => tagRules.get(registry)?.rule(application) ?? null };
+    this.invocations = new InvokeService(this.catalog, invokeEnv, this.connections, { writer: this.audit, log }, config.directUrls);
     this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
   }
 

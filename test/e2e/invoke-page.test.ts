@@ -104,6 +104,8 @@ describe("the Invoke page", () => {
     await field(page, "args.0").waitFor();
     await fillUser(page);
     expect(await jsonView(page)).toEqual([FILLED_USER]);
+    // A request tag no provider has and no rule names: the tag router falls back to the untagged providers (all of the rig's).
+    await page.getByLabel("Request tag").fill(" gray ");
 
     await page.getByTestId("invoke-send").click();
     const value = await answeredValue(page);
@@ -114,6 +116,9 @@ describe("the Invoke page", () => {
     const outcomes = await page.locator("[data-attempt-outcome]").evaluateAll((els) => els.map((e) => e.getAttribute("data-attempt-outcome")));
     expect(outcomes.at(-1)).toBe("ok");
     expect(await page.getByTestId("invoke-elapsed").textContent()).toMatch(/^Time [\d.,]+ ms$/);
+    const tagRoute = page.getByTestId("invoke-tag-route");
+    expect(await tagRoute.getAttribute("data-tag-path")).toBe("static");
+    expect(await tagRoute.textContent()).toBe("Tag gray static no tag rule");
 
     // It is remembered for this service: after a reload, Edit puts it back into the form.
     await page.reload();
@@ -121,6 +126,7 @@ describe("the Invoke page", () => {
     await recent.getByRole("button", { name: "Edit" }).click();
     expect(await control(page, "args.0.address.city").inputValue()).toBe("Hangzhou");
     expect(await jsonView(page)).toEqual([FILLED_USER]);
+    expect(await page.getByLabel("Request tag").inputValue()).toBe("gray");
   });
 
   it("keeps the form and the JSON view in sync both ways, and says what the JSON cannot be", async () => {

@@ -107,6 +107,7 @@ describe("the Invoke page's answer", () => {
       provider,
       elapsedMs: 12.5,
       attempts: [{ provider, outcome: "business_exception", elapsedMs: 12 }],
+      tagRoute: null,
     };
     for (const view of VIEWS) {
       const page = await open(invokeHref(DEMO.fault, { name: "slow", parameterTypes: ["int"] }), view);

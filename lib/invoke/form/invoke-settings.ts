@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CLUSTER_STRATEGIES, INVOKE_MAX_ATTACHMENTS, INVOKE_MAX_TIMEOUT_MS, type InvokeRequest, LOAD_BALANCES } from "../../api/invoke";
+import { CLUSTER_STRATEGIES, INVOKE_MAX_ATTACHMENTS, INVOKE_MAX_TAG_LENGTH, INVOKE_MAX_TIMEOUT_MS, type InvokeRequest, LOAD_BALANCES } from "../../api/invoke";
 import { setOwn } from "../own-property";
 
 /**
  * How the Invoke page calls, besides the method and its arguments: through the cluster
  * (optionally naming the cluster strategy and the load balance) or pinned to one
- * provider, the timeout, the attachments. The schema reads the form's values (texts and
+ * provider, the timeout, the request tag, the attachments. The schema reads the form's values (texts and
  * rows) into the request's fields, with a message at each field that is wrong.
  */
 /**
@@ -22,6 +22,9 @@ const targetSchema = z
 
 const TIMEOUT_PROBLEM = `A whole number of milliseconds from 1 to ${INVOKE_MAX_TIMEOUT_MS}, or blank for the provider's timeout`;
 
+/** What the request tag may hold: what POST /api/v1/invoke takes (lib/api/invoke.ts `tag`). */
+const TAG_PROBLEM = `At most ${INVOKE_MAX_TAG_LENGTH} characters, no tabs or line breaks; blank for none`;
+
 const attachmentRowSchema = z.object({ key: z.string(), value: z.string() });
 
 export const invokeSettingsSchema = z
@@ -29,6 +32,8 @@ export const invokeSettingsSchema = z
     target: targetSchema,
     /** Milliseconds as typed; blank for the provider's own timeout. */
     timeout: z.string().refine((t) => t.trim() === "" || (/^\d+$/.test(t.trim()) && Number(t) >= 1 && Number(t) <= INVOKE_MAX_TIMEOUT_MS), { error: TIMEOUT_PROBLEM }),
+    /** The request tag as typed (sent as the `dubbo.tag` attachment); blank for none. */
+    tag: z.string().refine((t) => t.trim().length <= INVOKE_MAX_TAG_LENGTH && /^\P{Cc}*$/u.test(t.trim()), { error: TAG_PROBLEM }),
     /** Rows as typed; a row with neither key nor value is ignored. */
     attachments: z.array(attachmentRowSchema).superRefine((rows, ctx) => {
       const seen = new Set<string>();
@@ -47,11 +52,13 @@ export const invokeSettingsSchema = z
     const attachments: Record<string, string> = {};
     for (const row of settings.attachments) if (row.key.trim() !== "") setOwn(attachments, row.key.trim(), row.value);
     const timeout = settings.timeout.trim();
+    const tag = settings.tag.trim();
     return {
       ...(target.type === "provider" ? { provider: target.address } : {}),
       ...(target.type === "cluster" && target.cluster ? { cluster: target.cluster } : {}),
       ...(target.type === "cluster" && target.loadbalance ? { loadbalance: target.loadbalance } : {}),
       ...(timeout !== "" ? { timeoutMs: Number(timeout) } : {}),
+      ...(tag !== "" ? { tag } : {}),
       ...(Object.keys(attachments).length > 0 ? { attachments } : {}),
     };
   });
@@ -60,9 +67,9 @@ export const invokeSettingsSchema = z
 export type InvokeSettings = z.input<typeof invokeSettingsSchema>;
 export type InvokeTarget = InvokeSettings["target"];
 /** The request fields the settings make. */
-export type SettingsFields = Pick<InvokeRequest, "provider" | "timeoutMs" | "attachments" | "cluster" | "loadbalance">;
+export type SettingsFields = Pick<InvokeRequest, "provider" | "timeoutMs" | "tag" | "attachments" | "cluster" | "loadbalance">;
 
-export const DEFAULT_SETTINGS: InvokeSettings = { target: { type: "cluster", cluster: "", loadbalance: "", address: "" }, timeout: "", attachments: [] };
+export const DEFAULT_SETTINGS: InvokeSettings = { target: { type: "cluster", cluster: "", loadbalance: "", address: "" }, timeout: "", tag: "", attachments: [] };
 
 /** The settings a sent request was made with: what a replay puts back in the form. */
 export function settingsOf(request: InvokeRequest): InvokeSettings {
@@ -71,6 +78,7 @@ export function settingsOf(request: InvokeRequest): InvokeSettings {
   return {
     target: { type: request.provider ? "provider" : "cluster", cluster, loadbalance, address: request.provider ?? "" },
     timeout: request.timeoutMs === undefined ? "" : String(request.timeoutMs),
+    tag: request.tag ?? "",
     attachments: Object.entries(request.attachments ?? {}).map(([key, value]) => ({ key, value })),
   };
 }

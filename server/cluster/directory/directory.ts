@@ -1,5 +1,15 @@
 import type { DubboUrl } from "@/lib/dubbo/url";
 import type { Invocation, Invoker } from "../invoker";
+import type { TagRouteReport } from "./tag-route-step";
+
+/** What a directory's routing did for one listing, for the call's answer. */
+export interface Routing {
+  /** The tag router's step; null when it did not run (no provider left before it, or a directory without routers). */
+  readonly tagRoute: TagRouteReport | null;
+}
+
+/** Hears how one listing was routed. */
+export type ListObserver = (routing: Routing) => void;
 
 /**
  * Where a cluster gets its providers from: Java's `Directory`. A registry directory
@@ -11,8 +21,8 @@ export interface Directory {
   readonly service: string;
   /** The consumer's URL: the settings the cluster reads for itself (retries, forks, cluster, …). */
   readonly consumerUrl: DubboUrl;
-  /** The providers for one call, routed, in a stable order (possibly none). */
-  list(invocation: Invocation): readonly Invoker[];
+  /** The providers for one call, routed, in a stable order (possibly none); `observe` hears how they were routed. */
+  list(invocation: Invocation, observe?: ListObserver): readonly Invoker[];
   /** Why {@link list} answered none, in words, for the no-provider message. */
   whyEmpty(): string;
   /** Whether any provider is available (Java's Directory.isAvailable). */
@@ -27,7 +37,8 @@ export class StaticDirectory implements Directory {
     private readonly invokers: readonly Invoker[],
   ) {}
 
-  list(): readonly Invoker[] {
+  list(_invocation?: Invocation, observe?: ListObserver): readonly Invoker[] {
+    observe?.({ tagRoute: null });
     return this.invokers;
   }
 

@@ -7,11 +7,14 @@ import type { DubboRelease } from "@/lib/dubbo/dubbo-release";
 import type { CenterConfigurators } from "../config-center-overrides";
 import { type ConfigureContext, configureAddressOverride, configureChain, type OverrideSources, toConfigurators } from "../configurator";
 import { type ConsumerSpec, type ConsumerUrl, consumerUrl } from "./consumer-url";
-import type { Directory } from "./directory";
+import type { Directory, ListObserver } from "./directory";
 import type { Invocation, Invoker } from "../invoker";
 import { javaStringOf } from "../java-string";
 import { mergeProviderUrl, withInterfacePath } from "./merged-url";
 import { booleanParam, param } from "./url-parameters";
+import type { TagProvider } from "@/lib/tag/tag-router";
+import type { TagRule } from "@/lib/tag/tag-rule";
+import { routesAroundTag, ruleApplication, type TagRouteReport, tagProvidersOf, tagRequestOf, tagRouteStep } from "./tag-route-step";
 
 /** One provider as the registry view holds it. */
 export interface ProviderEntry {
@@ -45,6 +48,12 @@ export interface RegistryDirectoryOptions {
    * read at every call; the same arrays while unchanged. None: only the registry's.
    */
   readonly centerConfigurators?: (consumer: DubboUrl) => CenterConfigurators;
+  /**
+   * The config-center tag rule (`{application}.tag-router`) the consumer holds now for an
+   * application (config-center-tag-rules.ts), read at every call. None: no rule, so the
+   * tag router routes on static tags only.
+   */
+  readonly tagRule?: (application: string) => TagRule | null;
 }
 
 const NO_CENTER: CenterConfigurators = { application: [], service: [] };
@@ -55,6 +64,8 @@ const ENGINE_PROTOCOLS: readonly string[] = ["dubbo"];
 /** A provider kept after merging and filtering. */
 interface Candidate {
   readonly text: string;
+  /** The URL as registered. */
+  readonly registered: DubboUrl;
   readonly invoker: Invoker;
 }
 
@@ -69,7 +80,8 @@ interface Candidate {
  *    `disabled` (either on the provider URL or put there by an override rule);
  * 4. equal merged URLs kept once; invokers kept while their merged URL stays the same.
  * For each call the routes run on the providers left (lib/routing routeChain, with the
- * consumer URL and the call's method, arguments and attachments).
+ * consumer URL and the call's method, arguments and attachments), and the tag router
+ * among them where the release orders it (tag-route-step.ts).
  * Order: the registry view's (host, port), not Java's (a hash map's).
  */
 export class RegistryDirectory implements Directory {
@@ -80,7 +92,10 @@ export class RegistryDirectory implements Directory {
   private candidates: Candidate[] = [];
   private seen: { providers: readonly ProviderEntry[]; configurators: readonly DubboUrl[]; center: CenterConfigurators } | null = null;
   private counts = { registered: 0, otherProtocol: 0, disabled: 0 };
-  private routedAway = false;
+  /** Why the last listing came out empty when routing emptied it: the routes, or the tag router. */
+  private routedAway: { by: "routes" } | { by: "tag"; report: TagRouteReport } | null = null;
+  /** The candidates as the tag router reads them, made when first needed after a refresh. */
+  private tagProviders: TagProvider[] | null = null;
 
   constructor(private readonly options: RegistryDirectoryOptions) {
     this.consumer = consumerUrl(options.consumer);
@@ -88,26 +103,58 @@ export class RegistryDirectory implements Directory {
     this.service = serviceKey(options.consumer.service);
   }
 
-  list(invocation: Invocation): readonly Invoker[] {
+  list(invocation: Invocation, observe?: ListObserver): readonly Invoker[] {
     const snapshot = this.options.snapshot();
     this.refresh(snapshot);
-    this.routedAway = false;
-    if (snapshot.routes.length === 0 || this.candidates.length === 0) return this.candidates.map((c) => c.invoker);
-    const routed = routeChain(snapshot.routes, {
-      semantics: this.options.routeSemantics ?? "2.7",
-      consumer: this.consumer.text,
-      invocation: routeInvocation(invocation),
-      providers: this.candidates.map((c) => c.text),
-    }).result;
-    const kept = keepReturned(this.candidates, routed);
-    this.routedAway = kept.length === 0;
-    return kept.map((c) => c.invoker);
+    this.routedAway = null;
+    const candidates = this.candidates;
+    if (candidates.length === 0) {
+      observe?.({ tagRoute: null });
+      return [];
+    }
+    const semantics = this.options.routeSemantics ?? "2.7";
+    const { before, after } = routesAroundTag(snapshot.routes, semantics);
+    let kept = this.routed(before, candidates.map((_, i) => i), invocation);
+    if (kept.length > 0) {
+      const tagged = this.routeByTag(kept, invocation);
+      observe?.({ tagRoute: tagged.report });
+      kept = tagged.kept;
+      if (kept.length === 0) this.routedAway = { by: "tag", report: tagged.report };
+      else kept = this.routed(after, kept, invocation);
+    } else {
+      observe?.({ tagRoute: null });
+    }
+    if (kept.length === 0) this.routedAway ??= { by: "routes" };
+    return kept.map((i) => candidates[i]!.invoker);
+  }
+
+  /** The positions (in the candidates) that `routes` keep of `from`. */
+  private routed(routes: DirectorySnapshot["routes"], from: readonly number[], invocation: Invocation): number[] {
+    if (routes.length === 0 || from.length === 0) return [...from];
+    const texts = from.map((i) => this.candidates[i]!.text);
+    const returned = routeChain(routes, { semantics: this.options.routeSemantics ?? "2.7", consumer: this.consumer.text, invocation: routeInvocation(invocation), providers: texts }).result;
+    return keepReturned(from, texts, returned);
+  }
+
+  /** The tag router's step over the candidates at `from` (tag-route-step.ts). */
+  private routeByTag(from: readonly number[], invocation: Invocation): { kept: number[]; report: TagRouteReport } {
+    const release = this.options.dialect;
+    this.tagProviders ??= tagProvidersOf(this.candidates.map((c) => ({ text: c.text, registered: c.registered, merged: c.invoker.url })), release);
+    const application = ruleApplication(this.candidates[0]?.registered);
+    const rule = application === null ? null : (this.options.tagRule?.(application) ?? null);
+    return tagRouteStep({ release, rule, application, all: this.tagProviders, routed: from, request: tagRequestOf(this.consumerUrl, invocation.attachments) });
   }
 
   whyEmpty(): string {
     const { registered, otherProtocol, disabled } = this.counts;
     if (registered === 0) return "no provider is registered";
-    if (this.routedAway) return `the routes left none of the ${this.candidates.length} providers`;
+    const away = this.routedAway;
+    if (away?.by === "routes") return `the routes left none of the ${this.candidates.length} providers`;
+    if (away?.by === "tag") {
+      const { tag, force, path, rule, given } = away.report;
+      const request = tag === null ? "a call without a tag" : `tag ${JSON.stringify(tag)}${force ? " (forced)" : ""}`;
+      return `the tag router left none of the ${given} providers for ${request} (path ${path}, ${rule === null ? "no tag rule" : `the tag rule of ${rule}`})`;
+    }
     const parts = [otherProtocol > 0 ? `${otherProtocol} of another protocol than ${this.protocols().join(",")}` : "", disabled > 0 ? `${disabled} disabled` : ""].filter((p) => p !== "");
     return `${registered} provider${registered === 1 ? " is" : "s are"} registered: ${parts.join(", ")}`;
   }
@@ -157,11 +204,12 @@ export class RegistryDirectory implements Directory {
       if (next.has(key)) continue;
       const invoker = this.invokers.get(key) ?? this.options.createInvoker(url);
       next.set(key, invoker);
-      candidates.push({ text: provider.text, invoker });
+      candidates.push({ text: provider.text, registered: provider.url, invoker });
     }
     for (const [key, invoker] of this.invokers) if (!next.has(key)) this.options.destroyInvoker?.(invoker);
     this.invokers = next;
     this.candidates = candidates;
+    this.tagProviders = null;
     this.counts = counts;
   }
 
@@ -212,13 +260,13 @@ export function routeInvocation(invocation: Invocation): RouteInvocation {
   };
 }
 
-/** The candidates whose texts the chain returned, in order (it returns an ordered subsequence of its input). */
-function keepReturned(candidates: readonly Candidate[], returned: readonly string[]): Candidate[] {
-  const out: Candidate[] = [];
+/** The positions whose texts the chain returned, in order (it returns an ordered subsequence of its input). */
+function keepReturned(from: readonly number[], texts: readonly string[], returned: readonly string[]): number[] {
+  const out: number[] = [];
   let r = 0;
-  for (const c of candidates) {
-    if (r < returned.length && returned[r] === c.text) {
-      out.push(c);
+  for (let k = 0; k < from.length; k++) {
+    if (r < returned.length && returned[r] === texts[k]) {
+      out.push(from[k]!);
       r++;
     }
   }

@@ -1,6 +1,7 @@
-import type { InvokeAttempt, InvokeOutcome, InvokeResponse } from "@/lib/api/invoke";
+import type { InvokeAttempt, InvokeOutcome, InvokeResponse, TagRoute } from "@/lib/api/invoke";
 import { ConsoleError, type ErrorCode } from "@/lib/errors";
 import type { Attempt, ClusterResult } from "../../cluster/cluster-call";
+import type { TagRouteReport } from "../../cluster/directory/tag-route-step";
 
 /**
  * The invoke API's answer of a cluster result: a value or a method's exception is a 200
@@ -36,18 +37,25 @@ function round(ms: number): number {
   return Math.round(ms * 10_000) / 10_000;
 }
 
+/** The tag router's report as the API answers it (null: no tag router ran). */
+export function apiTagRoute(report: TagRouteReport | null): TagRoute | null {
+  return report === null ? null : { tag: report.tag, force: report.force, path: report.path, rule: report.rule };
+}
+
 /**
  * A call that ended without an answer from the method: the cluster's error (its code and
- * message, its details kept), with the attempts made and the whole time taken, so an error
- * answer still says which providers were tried.
+ * message, its details kept), with the attempts made, the whole time taken and the tag
+ * router's path (when it ran), so an error answer still says which providers were tried
+ * and why none was left.
  */
 export class InvocationFailedError extends ConsoleError {
   constructor(
     readonly error: ConsoleError,
     readonly attempts: readonly InvokeAttempt[],
     readonly elapsedMs: number,
+    readonly tagRoute: TagRoute | null = null,
   ) {
-    super(error.code as ErrorCode, error.message, { ...(error.details ?? {}), attempts, elapsedMs }, { cause: error });
+    super(error.code as ErrorCode, error.message, { ...(error.details ?? {}), attempts, elapsedMs, ...(tagRoute === null ? {} : { tagRoute }) }, { cause: error });
     this.name = "InvocationFailedError";
   }
 }
@@ -55,22 +63,23 @@ export class InvocationFailedError extends ConsoleError {
 /**
  * The API's 200 answer of `result`, `elapsedMs` measured from the request; `returnType` is
  * the method's in the metadata (null: unknown), which alone tells a void method from a null
- * value (Dubbo answers both with RESPONSE_NULL_VALUE). @throws InvocationFailedError for an error outcome.
+ * value (Dubbo answers both with RESPONSE_NULL_VALUE); `tagRoute` what the tag router did
+ * (null: none ran). @throws InvocationFailedError for an error outcome.
  */
-export function invokeAnswer(result: ClusterResult, elapsedMs: number, returnType: string | null = null): InvokeResponse {
+export function invokeAnswer(result: ClusterResult, elapsedMs: number, returnType: string | null = null, tagRoute: TagRoute | null = null): InvokeResponse {
   const attempts = apiAttempts(result.attempts);
   const elapsed = round(elapsedMs);
   const outcome = result.outcome;
   switch (outcome.type) {
     case "value":
-      return { ok: true, value: outcome.value ?? null, returnType, provider: outcome.provider ?? attempts.at(-1)?.provider ?? "", elapsedMs: elapsed, attempts };
+      return { ok: true, value: outcome.value ?? null, returnType, provider: outcome.provider ?? attempts.at(-1)?.provider ?? "", tagRoute, elapsedMs: elapsed, attempts };
     case "business_exception": {
       const e = outcome.exception;
       const stackTrace = Array.isArray(e.stackTrace) ? e.stackTrace.map(String) : [];
       const wrappedIn = "wrappedIn" in e && typeof e.wrappedIn === "string" ? { wrappedIn: e.wrappedIn } : {};
-      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace, ...wrappedIn }, provider: outcome.provider, elapsedMs: elapsed, attempts };
+      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace, ...wrappedIn }, provider: outcome.provider, tagRoute, elapsedMs: elapsed, attempts };
     }
     case "error":
-      throw new InvocationFailedError(outcome.error, attempts, elapsed);
+      throw new InvocationFailedError(outcome.error, attempts, elapsed, tagRoute);
   }
 }

@@ -42,7 +42,7 @@ export function consoleHost(): string {
  * One reference of a service through the registries: a RegistryDirectory and a cluster per
  * registry (under MultiRegistryCluster when there are several, zone-aware as Dubbo does),
  * reading the catalog's entry at every call, so providers, override rules and routes are
- * the live registry view's.
+ * the live registry view's, and the config center's configurators and tag rules.
  */
 class Reference {
   readonly directories: RegistryDirectory[];
@@ -61,6 +61,7 @@ class Reference {
           },
           createInvoker,
           centerConfigurators: (url) => env.centerConfigurators?.(registry, url) ?? NO_CENTER,
+          tagRule: (application) => env.centerTagRules?.(registry, application) ?? null,
         }),
     );
     const clusters = this.directories.map((d) => new ClusterInvoker(d, env, consumer.parameters?.cluster));

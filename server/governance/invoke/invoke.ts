@@ -1,5 +1,5 @@
 import "server-only";
-import { INVOKE_DEFAULT_DEADLINE_MS, INVOKE_MAX_TIMEOUT_MS, type InvokeRequestBody, type InvokeResponse } from "@/lib/api/invoke";
+import { INVOKE_DEFAULT_DEADLINE_MS, INVOKE_MAX_TIMEOUT_MS, type InvokeRequestBody, type InvokeResponse, TAG_ATTACHMENT } from "@/lib/api/invoke";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
 import { isConsoleError } from "@/lib/errors";
@@ -16,7 +16,8 @@ import type { AllowEntry } from "@/lib/net/direct-url-allowlist";
 import type { AuditRecording } from "../audit/audit-log";
 import { invocationDraft } from "../audit/invoke-audit";
 import { type DirectCaller, directTargets } from "./direct-url-policy";
-import { invokeAnswer } from "./invoke-answer";
+import { apiTagRoute, invokeAnswer } from "./invoke-answer";
+import type { TagRouteReport } from "../../cluster/directory/tag-route-step";
 import { References } from "./invoke-references";
 import { callSignature } from "./invoke-signature";
 
@@ -107,20 +108,23 @@ export class InvokeService {
       method: body.method,
       parameterTypes: signature.parameterTypes,
       args: body.args,
-      attachments: body.attachments ?? {},
+      // The request tag travels as Dubbo's: the `dubbo.tag` attachment, read by the tag router and sent to the provider.
+      attachments: body.tag === undefined ? (body.attachments ?? {}) : { ...body.attachments, [TAG_ATTACHMENT]: body.tag },
       ...(signature.types ? { types: signature.types } : {}),
     };
     const prepared = preparedArguments(invocation);
     if (isConsoleError(prepared)) throw prepared;
     const deadlineMs = deadlineOf(body);
+    let tagRoute: TagRouteReport | null = null;
     const result = await this.withDeadline(key, deadlineMs, started, signal, (deadline) => {
-      const options: ClusterCallOptions = { ...deadline, ...(body.timeoutMs === undefined ? {} : { timeoutMs: body.timeoutMs }) };
+      const onRouted = (routing: { tagRoute: TagRouteReport | null }) => void (tagRoute = routing.tagRoute);
+      const options: ClusterCallOptions = { ...deadline, onRouted, ...(body.timeoutMs === undefined ? {} : { timeoutMs: body.timeoutMs }) };
       const settings = { ...(body.cluster ? { cluster: body.cluster } : {}), ...(body.loadbalance ? { loadbalance: body.loadbalance } : {}), ...(body.retries === undefined ? {} : { retries: body.retries }) };
       if (targets !== null) return this.references.direct(service, settings, targets, invocation, options);
       if (body.provider !== undefined) return this.references.pinned(key, service, settings, body.provider, invocation, options);
       return this.references.throughCluster(key, service, settings, invocation, options);
     });
-    return invokeAnswer(result, performance.now() - started, signature.returnType);
+    return invokeAnswer(result, performance.now() - started, signature.returnType, apiTagRoute(tagRoute));
   }
 
   /** Stops the references and closes every provider connection; resolves once the sockets are closed. */

@@ -38,6 +38,18 @@ describe("the invoke request", () => {
     expect(invokeRequestSchema.parse({ ...minimal, url: "dubbo://[::1]:20880/io.x.Svc?serialization=hessian2" })).toMatchObject({ url: "dubbo://[::1]:20880/io.x.Svc?serialization=hessian2" });
   });
 
+  it("takes a request tag, trimmed (blank is none), and refuses one too long, with control characters, or disagreeing with a dubbo.tag attachment", () => {
+    const minimal = { service: TYPES, method: "ping", args: [] };
+    expect(invokeRequestSchema.parse({ ...minimal, tag: "  gray|canary " })).toEqual({ ...minimal, tag: "gray|canary" });
+    expect(invokeRequestSchema.parse({ ...minimal, tag: "   " })).toEqual(minimal);
+    expect(invokeRequestSchema.parse({ ...minimal, tag: "gray", attachments: { "dubbo.tag": "gray" } })).toMatchObject({ tag: "gray" });
+    expect(refused({ ...minimal, tag: "x".repeat(256) })).toEqual({ tag: "tag must be at most 255 characters" });
+    expect(refused({ ...minimal, tag: "gr\u0000ay" })).toEqual({ tag: "tag must not hold control characters (tabs, line breaks, …)" });
+    expect(refused({ ...minimal, tag: "gr\nay" })).toEqual({ tag: "tag must not hold control characters (tabs, line breaks, …)" });
+    expect(refused({ ...minimal, tag: 7 })).toEqual({ tag: "tag must be a request tag such as gray (the dubbo.tag attachment), got number" });
+    expect(refused({ ...minimal, tag: "gray", attachments: { "dubbo.tag": "blue" } })).toEqual({ tag: 'tag "gray" and the attachment dubbo.tag "blue" disagree; give one' });
+  });
+
   it("says which field is wrong and why", () => {
     expect(
       refused({
@@ -91,7 +103,7 @@ describe("the invoke request", () => {
 });
 
 describe("the invoke answers", () => {
-  const served = { provider: "127.0.0.2:20880", elapsedMs: 3.2, attempts: [{ provider: "127.0.0.3:20880", outcome: "timeout", elapsedMs: 1000, message: "no answer in 1000 ms" }, { provider: "127.0.0.2:20880", outcome: "ok", elapsedMs: 2 }] };
+  const served = { provider: "127.0.0.2:20880", tagRoute: { tag: "gray", force: false, path: "dynamic", rule: "shop" }, elapsedMs: 3.2, attempts: [{ provider: "127.0.0.3:20880", outcome: "timeout", elapsedMs: 1000, message: "no answer in 1000 ms" }, { provider: "127.0.0.2:20880", outcome: "ok", elapsedMs: 2 }] };
 
   it("reads a value (null for void, told apart by the return type) and an exception the method threw", () => {
     expect(invokeResponseSchema.parse({ ok: true, value: null, returnType: "void", ...served })).toEqual({ ok: true, value: null, returnType: "void", ...served });
@@ -112,26 +124,30 @@ describe("the invoke settings", () => {
     expect(invokeSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual({});
   });
 
-  it("reads a pinned provider, a timeout and attachments, trimming keys and skipping blank rows", () => {
-    const settings = { target: { type: "provider" as const, cluster: "failfast" as const, loadbalance: "" as const, address: "127.0.0.2:20880" }, timeout: " 1500 ", attachments: [{ key: " traceId ", value: "a b" }, { key: "", value: "" }] };
+  it("reads a pinned provider, a timeout, a request tag and attachments, trimming keys and the tag and skipping blank rows", () => {
+    const settings = { target: { type: "provider" as const, cluster: "failfast" as const, loadbalance: "" as const, address: "127.0.0.2:20880" }, timeout: " 1500 ", tag: " gray ", attachments: [{ key: " traceId ", value: "a b" }, { key: "", value: "" }] };
     const fields = invokeSettingsSchema.parse(settings);
-    expect(fields).toEqual({ provider: "127.0.0.2:20880", timeoutMs: 1500, attachments: { traceId: "a b" } });
+    expect(fields).toEqual({ provider: "127.0.0.2:20880", timeoutMs: 1500, tag: "gray", attachments: { traceId: "a b" } });
+    expect(invokeSettingsSchema.parse({ ...settings, tag: "   " })).not.toHaveProperty("tag");
     expect(settingsOf({ service: TYPES, method: "m", args: [], ...fields })).toEqual({
       target: { type: "provider", cluster: "", loadbalance: "", address: "127.0.0.2:20880" },
       timeout: "1500",
+      tag: "gray",
       attachments: [{ key: "traceId", value: "a b" }],
     });
   });
 
-  it("names the field at fault: no provider chosen, a bad timeout, a keyless or repeated attachment", () => {
+  it("names the field at fault: no provider chosen, a bad timeout, a tag with a tab, a keyless or repeated attachment", () => {
     const result = invokeSettingsSchema.safeParse({
       target: { type: "provider", cluster: "", loadbalance: "", address: "" },
       timeout: "0",
+      tag: "gr\tay",
       attachments: [{ key: "", value: "x" }, { key: "a", value: "1" }, { key: "a ", value: "2" }],
     });
     expect(result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["target.address", "Choose the provider to call"],
       ["timeout", "A whole number of milliseconds from 1 to 300000, or blank for the provider's timeout"],
+      ["tag", "At most 255 characters, no tabs or line breaks; blank for none"],
       ["attachments.0.key", "Give the attachment a key"],
       ["attachments.2.key", 'The key "a" is there twice'],
     ]);
@@ -167,7 +183,7 @@ describe("recent invocations", () => {
   });
 
   it("sums up each ending in one line", () => {
-    const served = { provider: "h:1", elapsedMs: 1, attempts: [] };
+    const served = { provider: "h:1", tagRoute: null, elapsedMs: 1, attempts: [] };
     expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: { a: "x".repeat(200) }, returnType: null, ...served } }).summary).toHaveLength(120);
     expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: null, returnType: "void", ...served } }).summary).toBe("void");
     expect(recentEntryOf(request(1), 5, { answer: { ok: true, value: null, returnType: null, ...served } }).summary).toBe("no value returned");
