@@ -15,6 +15,7 @@ import { CopyButton } from "../ui/copy-button";
 import { JavaName } from "../ui/java-name";
 import { VisibleText } from "../ui/visible-text";
 import { ServiceKeyText } from "../ui/service-key-text";
+import { GrayReleasePanel } from "../gray/gray-release-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { MethodsPanel } from "./methods-panel";
 import { ConsumersTable, ProvidersTable } from "./providers-table";
@@ -28,7 +29,7 @@ import { ConfigsPanel } from "../configs/configs-panel";
 import { serviceChoices } from "../configs/config-choices";
 import { effectiveProviders } from "../configs/effective-providers";
 
-const TABS = ["providers", "consumers", "methods", "routes", "configuration", "urls"] as const;
+const TABS = ["providers", "consumers", "methods", "routes", "configuration", "gray", "urls"] as const;
 
 function TabCount({ n }: { n: number }) {
   return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
@@ -94,6 +95,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
             Routes <TabCount n={routes.data?.routes.length ?? data.routes.filter((r) => r.category === "routers").length} />
           </TabsTrigger>
           <TabsTrigger value="configuration">Configuration</TabsTrigger>
+          <TabsTrigger value="gray">Gray release</TabsTrigger>
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
@@ -121,6 +123,9 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
             consumers={data.consumers}
             subject={data.key}
           />
+        </TabsContent>
+        <TabsContent value="gray">
+          <GrayReleasePanel service={data} providers={shown} />
         </TabsContent>
         <TabsContent value="urls">
           <RawUrlsPanel service={data} />

@@ -1,0 +1,165 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { auditResponseSchema } from "@/lib/api/audit";
+import { invokeResponseSchema } from "@/lib/api/invoke";
+import { configsResponseSchema } from "@/lib/api/overrides/configs";
+import { othersWeight } from "@/lib/gray/gray-plan";
+import { launchBrowser, openThemedPage } from "../support/browser";
+import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
+import { DEMO } from "../support/dubbo-peers";
+import { waitFor } from "../support/wait-for";
+import { connectTestZk, type TestZk } from "../support/zk-client";
+
+/**
+ * Issue 17 part 2 in Chromium, against the rig's real ZooKeeper and its real providers of
+ * GreetingService: the 3.3.6 interface-level provider is released in two steps (50 %, then
+ * 100 %) by the weight of the others, each step previewed per consumer by the server and
+ * applied with one click; the console's own calls through the cluster move with it (all on
+ * the new provider at 100 %); "Return everything" deletes the flow's one override (audited)
+ * and the calls spread again; at 420 and 1400 px in both themes.
+ */
+const rig = inject("rig");
+const GREETING = DEMO.greeting.interface;
+const GRAY_TAB = `/services/detail?key=${GREETING}&tab=gray`;
+const CENTER_NODE = `/dubbo/config/dubbo/${GREETING}::.configurators`;
+const REGISTRY_DIR = `/dubbo/${encodeURIComponent(GREETING)}/configurators`;
+const SCREENSHOTS = process.env.GRAY_UI_SCREENSHOTS ?? "/tmp";
+const NEW = rig.providers.find((p) => p.line === "3.3" && p.registerMode !== "instance")!.address;
+
+let server: ConsoleHandle;
+let browser: Browser;
+let zk: TestZk;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // Polls of 30 calls until the weights are read: a larger invoke budget than the default 20/s (as configs-ui).
+  [server, browser, zk] = await Promise.all([startConsole({ DUBBO_REGISTRY: rig.zkAddress, CONSOLE_INVOKE_RATE: "1000/2000" }), launchBrowser(), connectTestZk(rig.zkConnectString)]);
+  await waitForRegistrySync(server.url);
+  await clearConfigs();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  if (zk) await clearConfigs();
+  zk?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function clearConfigs(): Promise<void> {
+  await zk.removeTree(CENTER_NODE);
+  const children = await zk.children(REGISTRY_DIR).catch(() => [] as string[]);
+  for (const child of children) await zk.removeTree(`${REGISTRY_DIR}/${child}`);
+}
+
+function open(path: string, { width = 1400, theme = "light" }: { width?: number; theme?: "light" | "dark" } = {}): Promise<Page> {
+  return openThemedPage(browser, contexts, `${server.url}${path}`, { width, height: 900, theme });
+}
+
+async function listed() {
+  const res = await fetch(`${server.url}/api/v1/configs?service=${GREETING}&group=&version=`);
+  expect(res.status).toBe(200);
+  return configsResponseSchema.parse(await res.json()).configs;
+}
+
+/** The service's providers as the console lists them (the others are every one but NEW). */
+async function providerAddresses(): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/v1/service?key=${GREETING}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { providers: { address: string }[] }).providers.map((p) => p.address);
+}
+
+/** The providers that served `n` consecutive calls of whoAmI through the cluster. */
+async function served(n: number): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${server.url}/api/v1/invoke`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ service: GREETING, method: "whoAmI", parameterTypes: [], args: [], retries: 0 }) });
+    expect(res.status).toBe(200);
+    seen.push(invokeResponseSchema.parse(await res.json()).provider);
+  }
+  return seen;
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Plans the flow on a fresh page: NEW picked, steps 50 and 100. */
+async function plan(page: Page): Promise<void> {
+  await page.locator(`[data-testid="gray-pick-provider"][data-address="${NEW}"]`).check();
+  await page.getByTestId("gray-steps").fill("50, 100");
+  await page.getByTestId("gray-start-button").click();
+  await page.getByTestId("gray-run").waitFor();
+}
+
+describe("a gray release on the service page", () => {
+  it("moves the calls to the new provider in two previewed steps and returns everything with one click", async () => {
+    const all = await providerAddresses();
+    expect(all).toContain(NEW);
+    const others = all.filter((a) => a !== NEW).sort();
+    expect(others.length).toBeGreaterThan(0);
+    expect(new Set(await served(30)).size).toBeGreaterThan(1);
+
+    const page = await open(GRAY_TAB);
+    await plan(page);
+    expect(await page.getByTestId("gray-run").getAttribute("data-step")).toBe("-1");
+    expect(await listed()).toEqual([]);
+    // The first step's preview: the server's sentence for every registered consumer.
+    await page.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
+    const lines = await page.getByTestId("draft-preview-line").allTextContents();
+    for (const c of rig.consumers) expect(lines.some((l) => l.startsWith(`${c.app}: `)), `${c.app} in ${lines.join(" | ")}`).toBe(true);
+    for (const width of [420, 1400]) {
+      for (const theme of ["light", "dark"] as const) {
+        const view = width === 1400 && theme === "light" ? page : await open(GRAY_TAB, { width, theme });
+        // The flow is this browser context's: a new context plans it again (nothing is written before a step).
+        if (view !== page) {
+          await plan(view);
+          await view.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
+        }
+        await expectNoSidewaysScroll(view, `gray step preview ${width} ${theme}`);
+        await view.screenshot({ path: `${SCREENSHOTS}/gray-step-${width}-${theme}.png`, fullPage: true });
+      }
+    }
+
+    // Step 1: the others weigh so the new provider gets half.
+    await page.getByTestId("gray-apply").click();
+    await page.locator('[data-testid="gray-run"][data-step="0"]').waitFor();
+    const [first] = await listed();
+    expect(first?.providerAddresses.sort()).toEqual(others);
+    expect(first?.parameters).toEqual({ weight: String(othersWeight(50, [100], others.length)) });
+    expect(first?.side).toBe("consumer");
+
+    // Step 2: the others weigh 0, so every call of the console's cluster goes to the new provider.
+    await page.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
+    await page.getByTestId("gray-apply").click();
+    await page.locator('[data-testid="gray-run"][data-step="1"]').waitFor();
+    await page.getByTestId("gray-done").waitFor();
+    const [second] = await listed();
+    expect(second?.id).toBe(first?.id);
+    expect(second?.parameters).toEqual({ weight: "0" });
+    await waitFor("30 consecutive calls all served by the new provider", async () => (await served(30)).every((p) => p === NEW), 20_000);
+    for (const [width, theme] of [[1400, "dark"], [420, "light"]] as const) {
+      const view = await open(GRAY_TAB, { width, theme });
+      if (width === 1400) {
+        // Same browser storage only within a context: this one shows the start form, the override is still listed on the Configuration tab.
+        await view.getByTestId("gray-start").waitFor();
+      }
+      await expectNoSidewaysScroll(view, `gray tab ${width} ${theme}`);
+    }
+    await expectNoSidewaysScroll(page, "gray done");
+    await page.screenshot({ path: `${SCREENSHOTS}/gray-done-1400-light.png`, fullPage: true });
+
+    // Return everything: the flow's override deleted, audited, and the calls spread again.
+    await page.getByRole("button", { name: "Return everything to before" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Return everything" }).click();
+    await page.getByTestId("gray-start").waitFor();
+    expect(await listed()).toEqual([]);
+    const audit = auditResponseSchema.parse(await (await fetch(`${server.url}/api/v1/audit?service=${GREETING}&kind=config.delete`)).json());
+    expect(audit.entries.some((e) => (e.before as { id?: string } | null)?.id === first?.id)).toBe(true);
+    await waitFor("the calls served by the other providers again", async () => (await served(30)).some((p) => p !== NEW), 20_000);
+  });
+});
