@@ -14,6 +14,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Input } from "../ui/input";
+import { GrayTagRun } from "./gray-tag-run";
 import { type GrayFlow, useGrayFlow } from "./use-gray-flow";
 import { useApplyGrayStep, useReturnGray } from "./use-gray-step";
 
@@ -21,15 +22,19 @@ import { useApplyGrayStep, useReturnGray } from "./use-gray-step";
 function GrayStart({ service, providers, onStart }: { service: ServiceDetail; providers: readonly Provider[]; onStart: (plan: GrayPlan) => void }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [stepsText, setStepsText] = useState("10, 50, 100");
-  const steps = parseGraySteps(stepsText);
+  const [mode, setMode] = useState<"weight" | "tag">("weight");
+  const [tag, setTag] = useState("gray");
+  const steps = mode === "tag" ? ({ ok: true, steps: [100] } as const) : parseGraySteps(stepsText);
+  const apps = new Set(providers.filter((p) => picked.has(p.address)).map((p) => p.application));
+  const tagProblem = mode !== "tag" ? null : tag.trim() === "" || /[\s,|]/.test(tag) ? "name the tag (no spaces, ',' or '|')" : apps.size > 1 ? "pick providers of one application: a tag rule belongs to one provider application" : null;
   const versions = [...new Set(providers.map((p) => p.parameters.version ?? "").filter((v) => v !== ""))].sort();
   const others = providers.filter((p) => !picked.has(p.address));
-  const problem = picked.size === 0 ? "pick the new providers" : others.length === 0 ? "leave at least one provider out: the flow moves calls from the others to the new ones" : !steps.ok ? steps.message : null;
+  const problem = picked.size === 0 ? "pick the new providers" : others.length === 0 ? "leave at least one provider out: the flow moves calls from the others to the new ones" : !steps.ok ? steps.message : tagProblem;
   const toggle = (address: string, on: boolean) => setPicked((s) => (on ? new Set([...s, address]) : new Set([...s].filter((a) => a !== address))));
   return (
     <div className="space-y-3" data-testid="gray-start">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Send a growing share of the calls to new providers, step by step: each step sets the weight of the other providers in one override the consumers read; returning deletes it, so every consumer is as before.
+        Send calls to new providers before everyone gets them: a growing share by weight, step by step, or only tagged requests. Each step is previewed per consumer and applied with one click; returning deletes what the flow wrote, so every consumer is as before.
       </p>
       {versions.length > 1 && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -54,10 +59,28 @@ function GrayStart({ service, providers, onStart }: { service: ServiceDetail; pr
           </li>
         ))}
       </ul>
-      <label className="block max-w-sm space-y-1 text-sm">
-        <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Steps: the new providers&apos; share of the calls, in percent</span>
-        <Input value={stepsText} onChange={(e) => setStepsText(e.target.value)} className="font-mono" data-testid="gray-steps" />
-      </label>
+      <fieldset className="space-y-1 text-sm">
+        <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-400">How the new providers get calls</legend>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="gray-mode" className="mt-1" checked={mode === "weight"} onChange={() => setMode("weight")} data-testid="gray-mode-weight" />
+          <span>By weight: a growing share of every consumer&apos;s calls, in steps (an override of the other providers&apos; weight)</span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="gray-mode" className="mt-1" checked={mode === "tag"} onChange={() => setMode("tag")} data-testid="gray-mode-tag" />
+          <span>Only tagged requests: a tag rule names the new providers, so only calls carrying the tag (the dubbo.tag attachment, or a consumer&apos;s own dubbo.tag) reach them</span>
+        </label>
+      </fieldset>
+      {mode === "weight" ? (
+        <label className="block max-w-sm space-y-1 text-sm">
+          <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Steps: the new providers&apos; share of the calls, in percent</span>
+          <Input value={stepsText} onChange={(e) => setStepsText(e.target.value)} className="font-mono" data-testid="gray-steps" />
+        </label>
+      ) : (
+        <label className="block max-w-sm space-y-1 text-sm">
+          <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Tag</span>
+          <Input value={tag} onChange={(e) => setTag(e.target.value)} className="font-mono" data-testid="gray-tag" />
+        </label>
+      )}
       {problem && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="gray-start-problem">
           To start: {problem}.
@@ -67,7 +90,7 @@ function GrayStart({ service, providers, onStart }: { service: ServiceDetail; pr
         type="button"
         variant="primary"
         disabled={problem !== null}
-        onClick={() => steps.ok && onStart({ service: service.interface, group: service.group, version: service.version, newAddresses: [...picked].sort(), steps: steps.steps })}
+        onClick={() => steps.ok && onStart({ service: service.interface, group: service.group, version: service.version, newAddresses: [...picked].sort(), steps: steps.steps, mode, ...(mode === "tag" ? { tag: tag.trim() } : {}) })}
         data-testid="gray-start-button"
       >
         Plan the gray release
@@ -124,7 +147,7 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
         </Callout>
       )}
       {next !== null && !lost && (
-        <div className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <div className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="gray-next">
           <p className="text-sm font-medium">
             Step {next + 1}: {plan.steps[next]}% to the new providers{" "}
             <span className="font-normal text-zinc-600 dark:text-zinc-400">
@@ -191,8 +214,14 @@ export function GrayReleasePanel({ service, providers }: { service: ServiceDetai
   const [flow, setFlow] = useGrayFlow(service.key);
   return (
     <section className="min-w-0 space-y-3" data-testid="gray-release" aria-label="Gray release">
-      <h2 className="text-base font-semibold">Gray release by weight</h2>
-      {flow === null ? <GrayStart service={service} providers={providers} onStart={(plan) => setFlow({ plan: { ...plan, newAddresses: [...plan.newAddresses], steps: [...plan.steps] }, configId: null, step: -1 })} /> : <GrayRun service={service} providers={providers} flow={flow} setFlow={setFlow} />}
+      <h2 className="text-base font-semibold">Gray release</h2>
+      {flow === null ? (
+        <GrayStart service={service} providers={providers} onStart={(plan) => setFlow({ plan: { ...plan, newAddresses: [...plan.newAddresses], steps: [...plan.steps] }, configId: null, step: -1 })} />
+      ) : flow.plan.mode === "tag" ? (
+        <GrayTagRun providers={providers} flow={flow} setFlow={setFlow} />
+      ) : (
+        <GrayRun service={service} providers={providers} flow={flow} setFlow={setFlow} />
+      )}
     </section>
   );
 }

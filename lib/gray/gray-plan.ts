@@ -1,4 +1,6 @@
 import type { OverrideDraft } from "../override/override-draft";
+import { addressEntryOf } from "../tag/provider-pick";
+import type { TagRouteDraft } from "../tag/tag-draft";
 
 /**
  * A gray release by weight, as the service page's guided flow runs it: the operator picks
@@ -20,8 +22,21 @@ export interface GrayPlan {
   readonly version: string;
   /** The providers (`host:port`) that are released. */
   readonly newAddresses: readonly string[];
-  /** The shares in percent, ascending, the last usually 100. */
+  /** The shares in percent, ascending, the last usually 100 (weight mode). */
   readonly steps: readonly number[];
+  /**
+   * `weight`: the steps move a share of every consumer's calls; `tag`: one step, a tag rule
+   * of the new providers' application names them `tag`, so only requests tagged so (the
+   * `dubbo.tag` attachment, or a consumer's own `dubbo.tag`) reach them and untagged ones
+   * never do (lib/tag/tag-router.ts).
+   */
+  readonly mode?: "weight" | "tag";
+  readonly tag?: string;
+}
+
+/** The tag rule a tag-mode flow writes for the new providers' application: one tag naming them, no force (tagged requests fall back while none is up). */
+export function grayTagDraft(tag: string, newProviders: readonly { readonly host: string; readonly port: number }[]): TagRouteDraft {
+  return { force: false, enabled: true, runtime: true, priority: 0, tags: [{ name: tag, addresses: newProviders.map((p) => addressEntryOf(p)), match: [] }] };
 }
 
 /** The biggest weight the flow writes (a Java int would take more; Dubbo's default is 100). */

@@ -6,7 +6,7 @@ import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { othersWeight } from "@/lib/gray/gray-plan";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
-import { DEMO } from "../support/dubbo-peers";
+import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
 
@@ -16,7 +16,11 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
  * 100 %) by the weight of the others, each step previewed per consumer by the server and
  * applied with one click; the console's own calls through the cluster move with it (all on
  * the new provider at 100 %); "Return everything" deletes the flow's one override (audited)
- * and the calls spread again; at 420 and 1400 px in both themes.
+ * and the calls spread again; at 420 and 1400 px in both themes. Then by tag: two real
+ * 3.3.6 providers of one application of their own serve a FaultService version no other
+ * peer has; one is released to requests tagged gray (the flow's tag rule, previewed per
+ * consumer and request tag), the console's tagged calls land on it and untagged ones never
+ * do, and returning deletes the rule.
  */
 const rig = inject("rig");
 const GREETING = DEMO.greeting.interface;
@@ -25,6 +29,12 @@ const CENTER_NODE = `/dubbo/config/dubbo/${GREETING}::.configurators`;
 const REGISTRY_DIR = `/dubbo/${encodeURIComponent(GREETING)}/configurators`;
 const SCREENSHOTS = process.env.GRAY_UI_SCREENSHOTS ?? "/tmp";
 const NEW = rig.providers.find((p) => p.line === "3.3" && p.registerMode !== "instance")!.address;
+
+const TAG_APP = "gray-flow-app";
+const TAG_FAULT = { ...DEMO.fault, version: "2.0.0-gray-flow" };
+const TAG_KEY = `${TAG_FAULT.interface}:${TAG_FAULT.version}`;
+const TAG_NODE = `/dubbo/config/dubbo/${TAG_APP}.tag-router`;
+let tagProviders: ProviderHandle[] = [];
 
 let server: ConsoleHandle;
 let browser: Browser;
@@ -44,6 +54,8 @@ afterEach(async () => {
 
 afterAll(async () => {
   if (zk) await clearConfigs();
+  if (zk) await zk.removeTree(TAG_NODE);
+  await Promise.all(tagProviders.map((p) => p.stop()));
   zk?.close();
   await browser?.close();
   await server?.stop();
@@ -109,8 +121,8 @@ describe("a gray release on the service page", () => {
     expect(await page.getByTestId("gray-run").getAttribute("data-step")).toBe("-1");
     expect(await listed()).toEqual([]);
     // The first step's preview: the server's sentence for every registered consumer.
-    await page.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
-    const lines = await page.getByTestId("draft-preview-line").allTextContents();
+    await page.locator('[data-testid="gray-next"] [data-testid="draft-preview"][data-state="current"]').waitFor();
+    const lines = await page.getByTestId("gray-next").getByTestId("draft-preview-line").allTextContents();
     for (const c of rig.consumers) expect(lines.some((l) => l.startsWith(`${c.app}: `)), `${c.app} in ${lines.join(" | ")}`).toBe(true);
     for (const width of [420, 1400]) {
       for (const theme of ["light", "dark"] as const) {
@@ -118,7 +130,7 @@ describe("a gray release on the service page", () => {
         // The flow is this browser context's: a new context plans it again (nothing is written before a step).
         if (view !== page) {
           await plan(view);
-          await view.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
+          await view.locator('[data-testid="gray-next"] [data-testid="draft-preview"][data-state="current"]').waitFor();
         }
         await expectNoSidewaysScroll(view, `gray step preview ${width} ${theme}`);
         await view.screenshot({ path: `${SCREENSHOTS}/gray-step-${width}-${theme}.png`, fullPage: true });
@@ -134,7 +146,7 @@ describe("a gray release on the service page", () => {
     expect(first?.side).toBe("consumer");
 
     // Step 2: the others weigh 0, so every call of the console's cluster goes to the new provider.
-    await page.locator('[data-testid="draft-preview"][data-state="current"]').waitFor();
+    await page.locator('[data-testid="gray-next"] [data-testid="draft-preview"][data-state="current"]').waitFor();
     await page.getByTestId("gray-apply").click();
     await page.locator('[data-testid="gray-run"][data-step="1"]').waitFor();
     await page.getByTestId("gray-done").waitFor();
@@ -161,5 +173,65 @@ describe("a gray release on the service page", () => {
     const audit = auditResponseSchema.parse(await (await fetch(`${server.url}/api/v1/audit?service=${GREETING}&kind=config.delete`)).json());
     expect(audit.entries.some((e) => (e.before as { id?: string } | null)?.id === first?.id)).toBe(true);
     await waitFor("the calls served by the other providers again", async () => (await served(30)).some((p) => p !== NEW), 20_000);
+  });
+
+  it("by tag: only requests tagged gray reach the released provider, and returning deletes the flow's tag rule", async () => {
+    await zk.removeTree(TAG_NODE);
+    tagProviders = await Promise.all(
+      ["127.0.0.94", "127.0.0.95"].map((host) => startProvider({ line: "3.3", registry: rig.zkAddress, host, app: TAG_APP, services: ["fault"], faultVersion: TAG_FAULT.version })),
+    );
+    const [grayProvider, plain] = tagProviders.map((p) => p.address) as [string, string];
+    const tab = `/services/detail?key=${encodeURIComponent(TAG_KEY)}&tab=gray`;
+    const call = async (tag?: string) => {
+      const res = await fetch(`${server.url}/api/v1/invoke`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ service: TAG_FAULT.interface, version: TAG_FAULT.version, method: "slow", parameterTypes: ["int"], args: [1], retries: 0, ...(tag ? { tag } : {}) }),
+      });
+      expect(res.status).toBe(200);
+      return invokeResponseSchema.parse(await res.json()).provider;
+    };
+    const calls = async (n: number, tag?: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < n; i++) seen.push(await call(tag));
+      return seen;
+    };
+    await waitFor("both providers of the gray application in the console", async () => {
+      const res = await fetch(`${server.url}/api/v1/service?key=${encodeURIComponent(TAG_KEY)}`);
+      return res.status === 200 && ((await res.json()) as { providers: unknown[] }).providers.length === 2;
+    }, 60_000);
+
+    const page = await open(tab);
+    await page.locator(`[data-testid="gray-pick-provider"][data-address="${grayProvider}"]`).check();
+    await page.getByTestId("gray-mode-tag").check();
+    await page.getByTestId("gray-tag").fill("gray");
+    await page.getByTestId("gray-start-button").click();
+    await page.locator('[data-testid="gray-run"][data-mode="tag"]').waitFor();
+    // The preview: the tag selects the released provider only.
+    await page.locator('[data-testid="tag-selection"][data-tag="gray"] [data-release="3.x"][data-total="1"]').waitFor();
+    expect(await page.locator('[data-testid="tag-selection"][data-tag="gray"]').textContent()).toContain(grayProvider);
+    for (const [width, theme] of [[420, "dark"], [1400, "light"]] as const) {
+      const view = width === 1400 ? page : await open(tab, { width, theme });
+      if (view !== page) {
+        await view.locator(`[data-testid="gray-pick-provider"][data-address="${grayProvider}"]`).check();
+        await view.getByTestId("gray-mode-tag").check();
+        await view.getByTestId("gray-start-button").click();
+        await view.locator('[data-testid="tag-preview"][data-state="current"]').waitFor();
+      }
+      await expectNoSidewaysScroll(view, `gray by tag ${width} ${theme}`);
+      await view.screenshot({ path: `${SCREENSHOTS}/gray-tag-${width}-${theme}.png`, fullPage: true });
+    }
+
+    await page.getByTestId("gray-apply").click();
+    await page.locator('[data-testid="gray-run"][data-step="0"]').waitFor();
+    expect(await zk.getData(TAG_NODE)).toContain("/32");
+    await waitFor(`10 gray calls in a row on ${grayProvider}`, async () => (await calls(10, "gray")).every((p) => p === grayProvider), 20_000);
+    expect(new Set(await calls(15))).toEqual(new Set([plain]));
+
+    await page.getByRole("button", { name: "Return everything to before" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Return everything" }).click();
+    await page.getByTestId("gray-start").waitFor();
+    expect(await zk.getData(TAG_NODE)).toBeNull();
+    await waitFor("untagged calls reaching the released provider again", async () => (await calls(15)).includes(grayProvider), 20_000);
   });
 });

@@ -50,7 +50,7 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
   let consumers = 0;
   let changed = 0;
   const stranded: TagPreviewResponse["impact"]["stranded"] = [];
-  const selections = new Map<string | null, Map<DubboRelease, { source: "addresses" | "match" | "none"; addresses: string[]; total: number }>>();
+  const selections = new Map<string | null, Map<DubboRelease, TagSelectionCount>>();
   const serviceRows = services.map((service) => {
     const mixed = service.providerApplications.filter((a) => a !== application);
     if (mixed.length > 0) notes.push(`${service.key} is also provided by ${mixed.join(", ")}: a consumer reads the rule of the application of the first provider it holds, which may not be ${application}`);
@@ -97,6 +97,8 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
       groups.set(groupKey, { row, alike: row.alike as string[] });
       rows.push(row);
     }
+    // Which providers each tag selects is the draft's, whoever consumes: judged for every release even with no consumer of it.
+    for (const release of DUBBO_RELEASES) state(release);
     return { service: service.key, providers: service.providers.length, providerApplications: [...new Set(service.providerApplications)], consumers: rows };
   });
   return {
@@ -197,9 +199,17 @@ function outcome(r: TagRouteResult, providers: readonly TagProvider[], release: 
   return { path: r.path, providers: s, ruleTag: r.ruleTag ?? null, fellBack: r.fellBack, reason };
 }
 
-/** Adds the providers each tag of the loaded draft selects in one service. */
+/** The providers one tag selects for one release, across the application's services: each address once. */
+interface TagSelectionCount {
+  source: "addresses" | "match" | "none";
+  addresses: string[];
+  total: number;
+  readonly seen: Set<string>;
+}
+
+/** Adds the providers each tag of the loaded draft selects in one service (an address already counted in another service is not counted again). */
 function addSelections(
-  into: Map<string | null, Map<DubboRelease, { source: "addresses" | "match" | "none"; addresses: string[]; total: number }>>,
+  into: Map<string | null, Map<DubboRelease, TagSelectionCount>>,
   release: DubboRelease,
   loaded: LoadedTagRule,
   providers: readonly TagProvider[],
@@ -214,12 +224,15 @@ function addSelections(
     }
     const list = loaded.tagAddresses?.get(tag.name);
     const source = list === undefined || list.length === 0 ? "none" : loaded.matched.has(tag.name) ? "match" : "addresses";
-    const s = byRelease.get(release) ?? { source, addresses: [], total: 0 };
+    const s = byRelease.get(release) ?? { source, addresses: [], total: 0, seen: new Set<string>() };
     if (s.source === "none") s.source = source;
     if (list !== undefined && list.length > 0) {
       const set = addressSet(list);
       for (const p of providers) {
         if (!set.matches(p)) continue;
+        const address = p.address ?? "";
+        if (s.seen.has(address)) continue;
+        s.seen.add(address);
         s.total++;
         if (s.addresses.length < listMax) s.addresses.push(p.address ?? "");
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grayStepDraft, othersWeight, parseGraySteps, shareAt } from "@/lib/gray/gray-plan";
+import { grayStepDraft, grayTagDraft, othersWeight, parseGraySteps, shareAt } from "@/lib/gray/gray-plan";
 
 describe("a gray release by weight", () => {
   it("reads the steps as ascending whole percents and says what is wrong otherwise", () => {
@@ -28,5 +28,17 @@ describe("a gray release by weight", () => {
   it("writes one consumer-side override of the others' weight", () => {
     const draft = grayStepDraft({ service: "a.Svc", group: "", version: "1.0", newAddresses: ["10.0.0.2:20880"], steps: [10] }, ["10.0.0.1:20880"], 900);
     expect(draft).toEqual({ scope: "service", service: "a.Svc", version: "1.0", side: "consumer", providerAddresses: ["10.0.0.1:20880"], parameters: { weight: "900" }, enabled: true });
+  });
+});
+
+describe("a gray release by tag", () => {
+  it("names the new providers under the tag, by the entry every release matches", () => {
+    expect(grayTagDraft("gray", [{ host: "127.0.0.2", port: 20880 }, { host: "10.0.0.5", port: 20881 }])).toEqual({
+      force: false,
+      enabled: true,
+      runtime: true,
+      priority: 0,
+      tags: [{ name: "gray", addresses: ["127.0.0.2/32", "10.0.0.5:20881"], match: [] }],
+    });
   });
 });

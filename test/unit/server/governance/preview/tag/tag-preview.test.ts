@@ -50,6 +50,20 @@ describe("previewTagRoute", () => {
     expect(answer.tags).toEqual([{ name: "gray", releases: [{ release: "2.7", source: "addresses", providers: { total: 1, addresses: ["10.0.0.3:20880"] } }, { release: "3.x", source: "addresses", providers: { total: 1, addresses: ["10.0.0.3:20880"] } }] }]);
   });
 
+  it("says which providers each tag selects with no consumer at all, each address once across the application's services", () => {
+    const OTHER = "org.demo.Other";
+    const lonely: TagPreviewSources = {
+      services: () => [
+        { key: SERVICE, providers: PROVIDERS, providerApplications: ["greeting-app"], consumers: [] },
+        { key: OTHER, providers: [`dubbo://10.0.0.3:20880/${OTHER}?application=greeting-app&interface=${OTHER}&side=provider`], providerApplications: ["greeting-app"], consumers: [] },
+      ],
+      currentRule: () => null,
+    };
+    const answer = previewTagRoute(body(GRAY), lonely);
+    expect(answer.impact.consumers).toBe(0);
+    expect(answer.tags).toEqual([{ name: "gray", releases: [{ release: "2.7", source: "addresses", providers: { total: 1, addresses: ["10.0.0.3:20880"] } }, { release: "3.x", source: "addresses", providers: { total: 1, addresses: ["10.0.0.3:20880"] } }] }]);
+  });
+
   it("a draft a release refuses leaves its consumers on the rule they hold, and says why", () => {
     const refusedBy27 = GRAY.replace("force: false", 'force: "true"');
     const answer = previewTagRoute(body(refusedBy27), sources(GRAY));
