@@ -65,8 +65,10 @@ export function AccessPreview({ preview, empty, rules }: { preview: AccessPrevie
                 </TD>
                 <TD data-label="Release">{c.release ? `Dubbo ${c.release}` : <None />}</TD>
                 <TD data-label="With this rule" data-testid="access-consumer-verdict">
-                  {c.blockedAfter ? <Badge tone="bad">blocked</Badge> : <Badge tone="good">keeps providers</Badge>}
-                  {c.blockedNow !== c.blockedAfter && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">({c.blockedNow ? "blocked now" : "calls now"})</span>}
+                  <span>
+                    {c.blockedAfter ? <Badge tone="bad">blocked</Badge> : <Badge tone="good">keeps providers</Badge>}
+                    {c.blockedNow !== c.blockedAfter && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">({c.blockedNow ? "blocked now" : "calls now"})</span>}
+                  </span>
                 </TD>
                 <TD data-label="Blocked by" className="text-xs [overflow-wrap:anywhere]" data-by={c.by ?? ""}>
                   {blockedByText(c.by, rules) ?? <None />}

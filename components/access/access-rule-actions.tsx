@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { AccessRule } from "@/lib/api/access";
 import { accessRuleWords } from "@/lib/access/access-words";
+import { changeErrorText } from "@/lib/api/client/stale-revision";
 import { AskDialog } from "../routes/ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";
@@ -22,7 +23,7 @@ export function ToggleAccess({ rule }: { rule: AccessRule }) {
       <Button type="button" size="sm" variant="ghost" disabled={toggle.isPending} onClick={() => (toggle.reset(), run(false))} data-testid="toggle-access">
         {toggle.isPending ? (rule.enabled ? "Disabling…" : "Enabling…") : rule.enabled ? "Disable" : "Enable"}
       </Button>
-      {toggle.error && !stranded && <span className="block text-xs text-red-700 dark:text-red-300" data-testid="toggle-access-error">{toggle.error.message}</span>}
+      {toggle.error && !stranded && <span className="block text-xs text-red-700 dark:text-red-300" data-testid="toggle-access-error">{changeErrorText(toggle.error)}</span>}
       <AskDialog open={stranded !== null} testId="toggle-access-dialog" title="Enable a rule that blocks every consumer?" confirmLabel="Enable anyway" pendingLabel="Enabling…" pending={toggle.isPending} onConfirm={() => run(true)} onCancel={() => toggle.reset()}>
         <p>Nothing was changed: enabled, this rule leaves these consumers with no provider.</p>
         <StrandedConsumers consumers={stranded ?? []} />
@@ -47,7 +48,7 @@ export function DeleteAccess({ rule }: { rule: AccessRule }) {
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         pending={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={changeErrorText(remove.error)}
         onConfirm={() => remove.mutate(rule, { onSuccess: () => setAsking(false) })}
         onCancel={() => (setAsking(false), remove.reset())}
       >

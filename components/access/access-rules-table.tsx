@@ -37,14 +37,18 @@ export function AccessRulesTable({ rules, canWrite }: { rules: readonly AccessRu
       </THead>
       <tbody>
         {rules.map((r) => (
-          <TRow key={r.id} data-access-rule={r.id} data-mode={r.mode} data-enabled={r.enabled}>
+          <TRow key={r.id} data-access-rule={r.id} data-mode={r.mode} data-enabled={r.enabled} data-revision={r.revision}>
             <TD data-label="Mode">
-              <Badge tone={r.mode === "block" ? "bad" : "info"}>{r.mode === "block" ? "block" : "allow only"}</Badge>
+              <span>
+                <Badge tone={r.mode === "block" ? "bad" : "info"}>{r.mode === "block" ? "block" : "allow only"}</Badge>
+              </span>
             </TD>
             <TD data-label="Consumers" className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="access-rule-lists">
               {accessListsText(r)}
             </TD>
-            <TD data-label="Enabled">{r.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}</TD>
+            <TD data-label="Enabled">
+              <span>{r.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}</span>
+            </TD>
             <TD data-label="Origin" data-origin={r.route.origin.writer}>
               {ORIGINS[r.route.origin.writer]}
             </TD>

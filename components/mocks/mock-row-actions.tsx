@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { Mock } from "@/lib/api/mocks";
+import { changeErrorText } from "@/lib/api/client/stale-revision";
 import { AskDialog } from "../routes/ask-dialog";
 import { Button } from "../ui/button";
 import { useDeleteMock, useToggleMock } from "./use-mock-mutations";
@@ -14,7 +15,7 @@ export function ToggleMock({ mock }: { mock: Mock }) {
       <Button type="button" size="sm" variant="ghost" disabled={toggle.isPending} onClick={() => toggle.mutate({ mock, enabled: !mock.enabled })} data-testid="toggle-mock">
         {toggle.isPending ? (mock.enabled ? "Disabling…" : "Enabling…") : mock.enabled ? "Disable" : "Enable"}
       </Button>
-      {toggle.error && <span className="block text-xs text-red-700 dark:text-red-300">{toggle.error.message}</span>}
+      {toggle.error && <span className="block text-xs text-red-700 dark:text-red-300">{changeErrorText(toggle.error)}</span>}
     </>
   );
 }
@@ -35,7 +36,7 @@ export function DeleteMock({ mock }: { mock: Mock }) {
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         pending={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={changeErrorText(remove.error)}
         onConfirm={() => remove.mutate(mock, { onSuccess: () => setAsking(false) })}
         onCancel={() => (setAsking(false), remove.reset())}
       >

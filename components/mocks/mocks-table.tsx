@@ -54,12 +54,14 @@ export function MocksTable({ mocks, canWrite }: { mocks: readonly Mock[]; canWri
       </THead>
       <tbody>
         {mocks.map((m) => (
-          <TRow key={m.id} data-mock={m.id} data-method={m.method} data-enabled={m.enabled}>
+          <TRow key={m.id} data-mock={m.id} data-method={m.method} data-enabled={m.enabled} data-revision={m.revision}>
             <TD data-label="Method" className="font-mono text-xs [overflow-wrap:anywhere]">
               {m.method}
             </TD>
             <TD data-label="Mode">
-              <Badge tone={m.mode === "force" ? "warn" : "info"}>{m.mode === "force" ? "force" : "on failure"}</Badge>
+              <span>
+                <Badge tone={m.mode === "force" ? "warn" : "info"}>{m.mode === "force" ? "force" : "on failure"}</Badge>
+              </span>
             </TD>
             <TD data-label="Answer" className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="mock-answer-text">
               {answerText(m)}
@@ -70,7 +72,9 @@ export function MocksTable({ mocks, canWrite }: { mocks: readonly Mock[]; canWri
             <TD data-label="Receiving now" data-testid="mock-receivers">
               <Receivers mock={m} />
             </TD>
-            <TD data-label="Enabled">{m.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}</TD>
+            <TD data-label="Enabled">
+              <span>{m.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}</span>
+            </TD>
             <TD data-label="Actions" className="text-right max-sm:text-left">
               {canWrite && (
                 <span className="inline-flex flex-wrap items-center gap-1">
