@@ -177,6 +177,14 @@ describe("the Access tab's confirm", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     expect(await accessRules()).toEqual([]);
+    // A host that is no IPv4 address: the server's issue shows beside the hosts field, and nothing is previewed.
+    await editor.getByTestId("access-dimension").locator('[data-choice="hosts"]').click();
+    await editor.getByLabel("Add to Consumer hosts").fill("10.0.0.999");
+    await editor.getByLabel("Add to Consumer hosts").press("Enter");
+    const issue = editor.locator('[data-testid="access-field-issue"][data-field="hosts"]');
+    await issue.first().waitFor();
+    expect(await issue.first().textContent()).toContain("IPv4");
+    expect(await editor.getByTestId("access-preview-error").textContent()).toContain("No preview until the list is valid");
     expect(await zk.getData(ROUTE_RULE_NODE).then((t) => t?.includes("e2e-nobody") ?? false)).toBe(false);
   });
 });
@@ -193,6 +201,11 @@ describe.each(LOOKS)("the Mocks tab at $width px, $theme", (look) => {
     expect(greet).toBe("greet(String) → String");
     await select.selectOption({ label: greet! });
     const field = editor.locator('[data-testid="mock-returns"] [data-field-path="args.0"][data-field-kind="string"] input');
+    // The JSON view's edit shows in the typed field, and the field's in the JSON view.
+    await editor.getByTestId("args-json").click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.insertText('"via json"');
+    await waitFor("the typed field in step with the JSON view", async () => (await field.inputValue()) === "via json", 5_000);
     await field.fill("mocked!");
     await waitFor("the JSON view in step with the form", async () => (await editor.getByTestId("args-json").textContent()) === '"mocked!"', 5_000);
     await expectNoSidewaysScroll(page, `mock editor ${look.width} ${look.theme}`);
