@@ -28,8 +28,11 @@ import { ProviderActions } from "../configs/provider-actions";
 import { ConfigsPanel } from "../configs/configs-panel";
 import { serviceChoices } from "../configs/config-choices";
 import { effectiveProviders } from "../configs/effective-providers";
+import { AccessPanel } from "../access/access-panel";
+import { MockBanner } from "../mocks/mock-banner";
+import { MocksPanel } from "../mocks/mocks-panel";
 
-const TABS = ["providers", "consumers", "methods", "routes", "configuration", "gray", "urls"] as const;
+const TABS = ["providers", "consumers", "methods", "routes", "configuration", "gray", "access", "mocks", "urls"] as const;
 
 function TabCount({ n }: { n: number }) {
   return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
@@ -80,6 +83,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
       <Header service={data} />
       <StaleBanner stale={data.stale} fetchedAt={dataUpdatedAt} title="This service may be out of date" />
       <NoProvidersCallout providers={data.providers.length} lastSeen={data.providersLastSeen} />
+      <MockBanner service={data} onOpen={() => setTab("mocks")} />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Service">
           <TabsTrigger value="providers">
@@ -96,6 +100,8 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           </TabsTrigger>
           <TabsTrigger value="configuration">Configuration</TabsTrigger>
           <TabsTrigger value="gray">Gray release</TabsTrigger>
+          <TabsTrigger value="access">Access</TabsTrigger>
+          <TabsTrigger value="mocks">Mocks</TabsTrigger>
           <TabsTrigger value="urls">Raw URLs</TabsTrigger>
         </TabsList>
         <TabsContent value="providers">
@@ -126,6 +132,12 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
         </TabsContent>
         <TabsContent value="gray">
           <GrayReleasePanel service={data} providers={shown} />
+        </TabsContent>
+        <TabsContent value="access">
+          <AccessPanel service={data} />
+        </TabsContent>
+        <TabsContent value="mocks">
+          <MocksPanel service={data} />
         </TabsContent>
         <TabsContent value="urls">
           <RawUrlsPanel service={data} />

@@ -51,6 +51,8 @@ const PAGES = [
   { name: "the Tag routes page", path: "/tag-routes", ready: '[data-testid="tag-routes-table"], [data-testid="tag-routes-empty"]' },
   { name: "the Configs page", path: "/configs", ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's configuration", path: `/services/detail?key=${TYPES_KEY}&tab=configuration`, ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
+  { name: "a service's access rules", path: `/services/detail?key=${TYPES_KEY}&tab=access`, ready: '[data-testid="access-table"], [data-testid="access-empty"]' },
+  { name: "a service's mocks", path: `/services/detail?key=${TYPES_KEY}&tab=mocks`, ready: '[data-testid="mocks-table"], [data-testid="mocks-empty"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
 ];
 const VIEWS = [420, 1400].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ width, theme })));

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { type AccessBody, type AccessQuery, accessPreviewResponseSchema, accessRulesResponseSchema } from "../access";
 import { auditResponseSchema, routeHistoryResponseSchema } from "../audit";
 import { type AuditFilter, auditFilterParams } from "../audit-filter";
 import { addressDetailSchema, applicationDetailSchema, applicationsResponseSchema, serviceDetailSchema } from "../catalog-entities";
@@ -16,6 +17,7 @@ import { type TagPreviewBody, tagPreviewResponseSchema } from "../tag-route-prev
 import { type TagRoutesQuery, tagRoutesResponseSchema } from "../tag-routes";
 import type { SearchMode, ServiceFilter, ServiceSort, SortOrder } from "../services-cursor";
 import { usersResponseSchema } from "../users";
+import { type MocksQuery, mocksResponseSchema } from "../mocks";
 
 /**
  * Query keys, shared by server prefetch, client hooks and the live invalidation. The first
@@ -40,6 +42,15 @@ export const queryKeys = {
   routePreview: (key: string, request: RoutePreviewRequest) => ["routes", "preview", key, request] as const,
   /** Under "routes", so a change of any route refetches the histories too. */
   routeHistory: (id: string) => ["routes", "history", id] as const,
+  /** Access rules are condition routes: under "routes", so a change of any route (its event, the page's own write) refetches them. */
+  access: (filter: AccessQuery) => ["routes", "access", filter] as const,
+  /**
+   * Under "routes" and "preview" with the service key, as the route previews: a change of any route, or
+   * a service event of this service (its consumers are what the preview judges), asks again.
+   */
+  accessPreview: (key: string, body: AccessPreviewBody) => ["routes", "preview", key, "access", body] as const,
+  /** Mocks are overrides: under "configs", so a change of any override (its event, the page's own write) refetches them. */
+  mocks: (filter: MocksQuery) => ["configs", "mocks", filter] as const,
   /** Tag rules (`{application}.tag-router`) by filter: refetched on a `tag-routes` event and on any service event (their providers and consumers are the services'). */
   tagRoutes: (filter: TagRoutesQuery) => ["tag-routes", filter] as const,
   /** Under "tag-routes", so a change of any tag rule (its event, the page's own write) asks the preview again. */
@@ -275,6 +286,42 @@ export function tagRouteHistoryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.tagRouteHistory(id),
     queryFn: ({ signal }) => fetchJson(`/api/v1/tag-routes/${encodeURIComponent(id)}/history`, routeHistoryResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** The body of POST /api/v1/access/preview: a draft rule as POST /api/v1/access takes it (without `allowStranding`). */
+export type AccessPreviewBody = Omit<AccessBody, "allowStranding" | "registry">;
+
+function filterUrl(path: string, filter: Readonly<Record<string, string | undefined>>): string {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** GET /api/v1/access: the access rules of a service (an empty `group` or `version` is sent, and asks for the service without one). */
+export function accessQuery(filter: AccessQuery) {
+  return queryOptions({
+    queryKey: queryKeys.access(filter),
+    queryFn: ({ signal }) => fetchJson(filterUrl("/api/v1/access", filter), accessRulesResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** POST /api/v1/access/preview as a query: who a draft rule blocks; the same draft asked twice is answered once. `key` is the service key. */
+export function accessPreviewQuery(key: string, body: AccessPreviewBody) {
+  return queryOptions({
+    queryKey: queryKeys.accessPreview(key, body),
+    queryFn: ({ signal }) => sendJson("POST", "/api/v1/access/preview", body, accessPreviewResponseSchema, signal),
+    retry: retryUnanswered,
+  });
+}
+
+/** GET /api/v1/mocks: the mocks of a service, each with the registered consumers it answers. */
+export function mocksQuery(filter: MocksQuery) {
+  return queryOptions({
+    queryKey: queryKeys.mocks(filter),
+    queryFn: ({ signal }) => fetchJson(filterUrl("/api/v1/mocks", filter), mocksResponseSchema, signal),
     retry: retryUnanswered,
   });
 }
