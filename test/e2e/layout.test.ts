@@ -52,6 +52,7 @@ const PAGES = [
   { name: "the Configs page", path: "/configs", ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's configuration", path: `/services/detail?key=${TYPES_KEY}&tab=configuration`, ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's access rules", path: `/services/detail?key=${TYPES_KEY}&tab=access`, ready: '[data-testid="access-table"], [data-testid="access-empty"]' },
+  { name: "a service's gray release", path: `/services/detail?key=${TYPES_KEY}&tab=gray`, ready: '[data-testid="gray-start"], [data-testid="gray-run"]' },
   { name: "a service's mocks", path: `/services/detail?key=${TYPES_KEY}&tab=mocks`, ready: '[data-testid="mocks-table"], [data-testid="mocks-empty"]' },
   { name: "a page that does not exist", path: "/no-such-page", ready: "main h1" },
 ];
