@@ -1,4 +1,4 @@
-import { Activity, Boxes, History, type LucideIcon, Network, Route, Send, SlidersHorizontal, Tags, UserCog } from "lucide-react";
+import { Activity, Boxes, History, type LucideIcon, Network, Route, Send, ShieldCheck, SlidersHorizontal, Tags, UserCog } from "lucide-react";
 import type { Permission } from "@/lib/auth/roles";
 
 /** One entry of the main navigation. */
@@ -17,6 +17,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: "/routes", label: "Routes", icon: Route },
   { href: "/tag-routes", label: "Tag routes", icon: Tags },
   { href: "/configs", label: "Configs", icon: SlidersHorizontal },
+  { href: "/access", label: "Access", icon: ShieldCheck },
   { href: "/invoke", label: "Invoke", icon: Send, permission: "invoke" },
   { href: "/audit", label: "Audit", icon: History },
   { href: "/registry", label: "Registry status", icon: Activity },
