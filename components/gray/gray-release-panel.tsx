@@ -7,8 +7,8 @@ import { configsQuery } from "@/lib/api/client/queries";
 import { type GrayPlan, grayStepDraft, othersWeight, parseGraySteps, shareAt } from "@/lib/gray/gray-plan";
 import { draftPreviewBody } from "@/lib/override/editor/draft-preview-body";
 import { DraftPreview } from "../configs/draft-preview";
-import { AskDialog } from "../routes/ask-dialog";
-import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
+import { strandedBy } from "../routes/stranded-consumers";
+import { StrandingAskDialog } from "../routes/stranding-ask-dialog";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -188,8 +188,9 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
           {config === null ? "Cancel the flow" : "End the flow (keep the weights)"}
         </Button>
       </div>
-      <AskDialog
-        open={askStranding && stranded !== null}
+      <StrandingAskDialog
+        asked={askStranding}
+        error={apply.error}
         testId="gray-stranding-dialog"
         title="Apply a step that leaves consumers with no provider?"
         confirmLabel="Apply anyway"
@@ -197,9 +198,7 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
         pending={apply.isPending}
         onConfirm={() => run(true)}
         onCancel={() => (setAskStranding(false), apply.reset())}
-      >
-        <StrandedConsumers consumers={stranded ?? []} />
-      </AskDialog>
+      />
     </div>
   );
 }

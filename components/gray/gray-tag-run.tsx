@@ -6,8 +6,8 @@ import type { Provider } from "@/lib/api/catalog-entities";
 import { tagRoutesQuery } from "@/lib/api/client/queries";
 import { grayTagDraft } from "@/lib/gray/gray-plan";
 import { renderTagRule } from "@/lib/tag/tag-draft";
-import { AskDialog } from "../routes/ask-dialog";
-import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
+import { strandedBy } from "../routes/stranded-consumers";
+import { StrandingAskDialog } from "../routes/stranding-ask-dialog";
 import { TagPreviewPanel } from "../tag-routes/tag-preview-panel";
 import { useDeleteTagRoute, useSaveTagRoute } from "../tag-routes/use-tag-route-mutations";
 import { Button } from "../ui/button";
@@ -87,8 +87,9 @@ export function GrayTagRun({ providers, flow, setFlow }: { providers: readonly P
           {own === null ? "Cancel the flow" : "End the flow (keep the tag rule)"}
         </Button>
       </div>
-      <AskDialog
-        open={askStranding && stranded !== null}
+      <StrandingAskDialog
+        asked={askStranding}
+        error={save.error}
         testId="gray-stranding-dialog"
         title="Apply a tag rule that leaves consumers with no provider?"
         confirmLabel="Apply anyway"
@@ -96,9 +97,7 @@ export function GrayTagRun({ providers, flow, setFlow }: { providers: readonly P
         pending={save.isPending}
         onConfirm={() => run(true)}
         onCancel={() => (setAskStranding(false), save.reset())}
-      >
-        <StrandedConsumers consumers={stranded ?? []} />
-      </AskDialog>
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { TagRoute } from "@/lib/api/tag-routes";
-import { AskDialog } from "../routes/ask-dialog";
+import { StrandingAskDialog } from "../routes/stranding-ask-dialog";
 import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -51,8 +51,9 @@ export function TagRouteActions({ rule, onEdit, onHistory }: { rule: TagRoute; o
         History
       </Button>
       {toggle.error && !toggleStranded && <p className="w-full text-xs text-red-700 dark:text-red-300">{toggle.error.message}</p>}
-      <AskDialog
-        open={ask === "toggle" && toggleStranded !== null}
+      <StrandingAskDialog
+        asked={ask === "toggle"}
+        error={toggle.error}
         testId="tag-toggle-stranding-dialog"
         title={`${enabled ? "Disable" : "Enable"} a tag rule that leaves consumers with no provider?`}
         confirmLabel={enabled ? "Disable anyway" : "Enable anyway"}
@@ -60,9 +61,7 @@ export function TagRouteActions({ rule, onEdit, onHistory }: { rule: TagRoute; o
         pending={toggle.isPending}
         onConfirm={() => doToggle(true)}
         onCancel={() => (setAsk(null), toggle.reset())}
-      >
-        <StrandedConsumers consumers={toggleStranded ?? []} />
-      </AskDialog>
+      />
     </div>
   );
 }

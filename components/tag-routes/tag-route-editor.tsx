@@ -9,8 +9,8 @@ import { parameterKeys } from "@/lib/tag/application-providers";
 import { renderTagRule, tagDraftNotes, tagDraftProblems, type TagRouteDraft } from "@/lib/tag/tag-draft";
 import { readTagText } from "@/lib/tag/tag-editor-text";
 import { ConfigYamlEditor } from "../configs/config-yaml-editor";
-import { AskDialog } from "../routes/ask-dialog";
-import { StrandedConsumers, strandedBy } from "../routes/stranded-consumers";
+import { strandedBy } from "../routes/stranded-consumers";
+import { StrandingAskDialog } from "../routes/stranding-ask-dialog";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
@@ -180,20 +180,18 @@ export function TagRouteEditor({ application, rule, onDone }: { application: str
           Cancel
         </Button>
       </div>
-      <AskDialog
-        open={askStranding && stranded !== null}
+      <StrandingAskDialog
+        asked={askStranding}
+        error={save.error}
         testId="tag-stranding-dialog"
         title="Save a tag rule that leaves consumers with no provider?"
         confirmLabel="Save anyway"
         pendingLabel="Saving…"
         pending={save.isPending}
+        lead={<p>Nothing was saved yet. With this rule:</p>}
         onConfirm={() => submit(true)}
         onCancel={() => (setAskStranding(false), save.reset())}
-      >
-        <p>Nothing was saved yet. With this rule:</p>
-        <StrandedConsumers consumers={stranded ?? []} />
-        <p>Their calls fail until a provider is usable again.</p>
-      </AskDialog>
+      />
     </section>
   );
 }
