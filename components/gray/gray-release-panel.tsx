@@ -14,6 +14,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Input } from "../ui/input";
+import { GrayAppsRun } from "./gray-apps-run";
 import { GrayTagRun } from "./gray-tag-run";
 import { type GrayFlow, useGrayFlow } from "./use-gray-flow";
 import { useApplyGrayStep, useReturnGray } from "./use-gray-step";
@@ -22,14 +23,17 @@ import { useApplyGrayStep, useReturnGray } from "./use-gray-step";
 function GrayStart({ service, providers, onStart }: { service: ServiceDetail; providers: readonly Provider[]; onStart: (plan: GrayPlan) => void }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [stepsText, setStepsText] = useState("10, 50, 100");
-  const [mode, setMode] = useState<"weight" | "tag">("weight");
+  const [mode, setMode] = useState<"weight" | "tag" | "applications">("weight");
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const consumerApps = [...new Set(service.consumers.map((c) => c.application).filter((a) => a !== ""))].sort();
   const [tag, setTag] = useState("gray");
-  const steps = mode === "tag" ? ({ ok: true, steps: [100] } as const) : parseGraySteps(stepsText);
+  const steps = mode === "weight" ? parseGraySteps(stepsText) : ({ ok: true, steps: [100] } as const);
   const apps = new Set(providers.filter((p) => picked.has(p.address)).map((p) => p.application));
   const tagProblem = mode !== "tag" ? null : tag.trim() === "" || /[\s,|]/.test(tag) ? "name the tag (no spaces, ',' or '|')" : apps.size > 1 ? "pick providers of one application: a tag rule belongs to one provider application" : null;
+  const appsProblem = mode !== "applications" ? null : chosen.size === 0 ? "choose the consumer applications that get the new providers" : null;
   const versions = [...new Set(providers.map((p) => p.parameters.version ?? "").filter((v) => v !== ""))].sort();
   const others = providers.filter((p) => !picked.has(p.address));
-  const problem = picked.size === 0 ? "pick the new providers" : others.length === 0 ? "leave at least one provider out: the flow moves calls from the others to the new ones" : !steps.ok ? steps.message : tagProblem;
+  const problem = picked.size === 0 ? "pick the new providers" : others.length === 0 ? "leave at least one provider out: the flow moves calls from the others to the new ones" : !steps.ok ? steps.message : (tagProblem ?? appsProblem);
   const toggle = (address: string, on: boolean) => setPicked((s) => (on ? new Set([...s, address]) : new Set([...s].filter((a) => a !== address))));
   return (
     <div className="space-y-3" data-testid="gray-start">
@@ -69,8 +73,27 @@ function GrayStart({ service, providers, onStart }: { service: ServiceDetail; pr
           <input type="radio" name="gray-mode" className="mt-1" checked={mode === "tag"} onChange={() => setMode("tag")} data-testid="gray-mode-tag" />
           <span>Only tagged requests: a tag rule names the new providers, so only calls carrying the tag (the dubbo.tag attachment, or a consumer&apos;s own dubbo.tag) reach them</span>
         </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="gray-mode" className="mt-1" checked={mode === "applications"} onChange={() => setMode("applications")} data-testid="gray-mode-applications" />
+          <span>Only some consumer applications: two condition routes send them to the new providers and every other consumer to the others</span>
+        </label>
       </fieldset>
-      {mode === "weight" ? (
+      {mode === "applications" ? (
+        <fieldset className="space-y-1 text-sm">
+          <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Consumer applications that get the new providers</legend>
+          {consumerApps.length === 0 && <p className="text-sm text-zinc-500">No consumer of this service is registered.</p>}
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {consumerApps.map((a) => (
+              <li key={a}>
+                <label className="flex items-center gap-2 font-mono text-xs">
+                  <input type="checkbox" checked={chosen.has(a)} onChange={(e) => setChosen((s) => (e.target.checked ? new Set([...s, a]) : new Set([...s].filter((x) => x !== a))))} data-testid="gray-pick-application" data-application={a} />
+                  {a}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : mode === "weight" ? (
         <label className="block max-w-sm space-y-1 text-sm">
           <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Steps: the new providers&apos; share of the calls, in percent</span>
           <Input value={stepsText} onChange={(e) => setStepsText(e.target.value)} className="font-mono" data-testid="gray-steps" />
@@ -90,7 +113,7 @@ function GrayStart({ service, providers, onStart }: { service: ServiceDetail; pr
         type="button"
         variant="primary"
         disabled={problem !== null}
-        onClick={() => steps.ok && onStart({ service: service.interface, group: service.group, version: service.version, newAddresses: [...picked].sort(), steps: steps.steps, mode, ...(mode === "tag" ? { tag: tag.trim() } : {}) })}
+        onClick={() => steps.ok && onStart({ service: service.interface, group: service.group, version: service.version, newAddresses: [...picked].sort(), steps: steps.steps, mode, ...(mode === "tag" ? { tag: tag.trim() } : {}), ...(mode === "applications" ? { applications: [...chosen].sort() } : {}) })}
         data-testid="gray-start-button"
       >
         Plan the gray release
@@ -215,7 +238,9 @@ export function GrayReleasePanel({ service, providers }: { service: ServiceDetai
     <section className="min-w-0 space-y-3" data-testid="gray-release" aria-label="Gray release">
       <h2 className="text-base font-semibold">Gray release</h2>
       {flow === null ? (
-        <GrayStart service={service} providers={providers} onStart={(plan) => setFlow({ plan: { ...plan, newAddresses: [...plan.newAddresses], steps: [...plan.steps] }, configId: null, step: -1 })} />
+        <GrayStart service={service} providers={providers} onStart={({ applications, ...plan }) => setFlow({ plan: { ...plan, newAddresses: [...plan.newAddresses], steps: [...plan.steps], ...(applications ? { applications: [...applications] } : {}) }, configId: null, step: -1 })} />
+      ) : flow.plan.mode === "applications" ? (
+        <GrayAppsRun service={service} providers={providers} flow={flow} setFlow={setFlow} />
       ) : flow.plan.mode === "tag" ? (
         <GrayTagRun providers={providers} flow={flow} setFlow={setFlow} />
       ) : (

@@ -10,10 +10,12 @@ import { z } from "zod";
  * the override itself is in the registry, where every consumer and operator sees it.
  */
 const flowSchema = z.object({
-  plan: z.object({ service: z.string(), group: z.string(), version: z.string(), newAddresses: z.array(z.string()).min(1), steps: z.array(z.number().int().min(1).max(100)).min(1), mode: z.enum(["weight", "tag"]).optional(), tag: z.string().optional() }),
+  plan: z.object({ service: z.string(), group: z.string(), version: z.string(), newAddresses: z.array(z.string()).min(1), steps: z.array(z.number().int().min(1).max(100)).min(1), mode: z.enum(["weight", "tag", "applications"]).optional(), tag: z.string().optional(), applications: z.array(z.string()).optional() }),
   /** The flow's override (weight mode) or tag rule (tag mode) once its first step is applied. */
   configId: z.string().nullable(),
   step: z.number().int().min(-1),
+  /** `applications` mode: the ids of the two condition routes the flow wrote. */
+  routeIds: z.array(z.string()).optional(),
 });
 export type GrayFlow = z.infer<typeof flowSchema>;
 

@@ -37,11 +37,15 @@ export function ImpactView({ serviceKey, request, impact }: { serviceKey: string
           {impact.consumers.map((c) => (
             <TRow key={c.url} data-impact-consumer={c.host} data-impact-basis={c.basis}>
               <TD data-label="Consumer" className="[overflow-wrap:anywhere]">
-                {c.application || "(no application)"} <span className="font-mono text-zinc-500 dark:text-zinc-400">{c.host}</span>
+                <span>
+                  {c.application || "(no application)"} <span className="font-mono text-zinc-500 dark:text-zinc-400">{c.host}</span>
+                </span>
               </TD>
               <TD data-label="Dubbo" className="[overflow-wrap:anywhere]">
-                <span className="mr-1">{c.release || "?"}</span>
-                <Basis c={c} />
+                <span>
+                  <span className="mr-1">{c.release || "?"}</span>
+                  <Basis c={c} />
+                </span>
               </TD>
               <TD data-label="Providers" className="tabular-nums">
                 {c.before === null || c.after === null ? "—" : `${c.before} → ${c.after}`}

@@ -30,8 +30,34 @@ export interface GrayPlan {
    * `dubbo.tag` attachment, or a consumer's own `dubbo.tag`) reach them and untagged ones
    * never do (lib/tag/tag-router.ts).
    */
-  readonly mode?: "weight" | "tag";
+  readonly mode?: "weight" | "tag" | "applications";
   readonly tag?: string;
+  /** `applications` mode: the consumer applications that get only the new providers (the others never do). */
+  readonly applications?: readonly string[];
+}
+
+/** One condition route an `applications`-mode flow writes: its name and rule text. */
+export interface GrayRoute {
+  readonly name: string;
+  readonly rule: string;
+}
+
+/**
+ * The two condition routes that send the chosen consumer applications only to the new
+ * providers and every other consumer only to the others: `application = A => address = N`
+ * and `application != A => address != N` (`address` is the provider's `host:port` in both
+ * 2.7.23's ConditionRouter and 3.3's ConditionStateRouter, so providers sharing a host stay
+ * apart). Their when-sides never both match one consumer, so each consumer is changed by one
+ * of them at most; neither is forced, so a consumer whose side is empty (every new provider
+ * down) falls back to all providers, as Dubbo does without force.
+ */
+export function grayAppRoutes(applications: readonly string[], newAddresses: readonly string[]): [GrayRoute, GrayRoute] {
+  const apps = applications.join(",");
+  const news = newAddresses.join(",");
+  return [
+    { name: "gray-release-to-applications", rule: `application = ${apps} => address = ${news}` },
+    { name: "gray-release-to-others", rule: `application != ${apps} => address != ${news}` },
+  ];
 }
 
 /** The tag rule a tag-mode flow writes for the new providers' application: one tag naming them, no force (tagged requests fall back while none is up). */

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { auditResponseSchema } from "@/lib/api/audit";
 import { invokeResponseSchema } from "@/lib/api/invoke";
 import { configsResponseSchema } from "@/lib/api/overrides/configs";
+import { routesResponseSchema } from "@/lib/api/routing/routes";
 import { othersWeight } from "@/lib/gray/gray-plan";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
@@ -63,6 +64,9 @@ afterAll(async () => {
 
 async function clearConfigs(): Promise<void> {
   await zk.removeTree(CENTER_NODE);
+  await zk.removeTree(`/dubbo/config/dubbo/${GREETING}.condition-router`);
+  const routers = await zk.children(`/dubbo/${encodeURIComponent(GREETING)}/routers`).catch(() => [] as string[]);
+  for (const child of routers) await zk.removeTree(`/dubbo/${encodeURIComponent(GREETING)}/routers/${child}`);
   const children = await zk.children(REGISTRY_DIR).catch(() => [] as string[]);
   for (const child of children) await zk.removeTree(`${REGISTRY_DIR}/${child}`);
 }
@@ -233,5 +237,55 @@ describe("a gray release on the service page", () => {
     await page.getByTestId("gray-start").waitFor();
     expect(await zk.getData(TAG_NODE)).toBeNull();
     await waitFor("untagged calls reaching the released provider again", async () => (await calls(15)).includes(grayProvider), 20_000);
+  });
+
+  it("to chosen consumer applications: two previewed condition routes, the others' calls never reach the new provider, and returning deletes both", async () => {
+    const chosen = rig.consumers.find((c) => c.line === "2.7")!.app;
+    const other = rig.consumers.find((c) => c.line === "3.3")!.app;
+    const listRoutes = async () => routesResponseSchema.parse(await (await fetch(`${server.url}/api/v1/routes?service=${GREETING}&group=&version=`)).json()).routes;
+    expect(await listRoutes()).toEqual([]);
+    const page = await open(GRAY_TAB);
+    await page.locator(`[data-testid="gray-pick-provider"][data-address="${NEW}"]`).check();
+    await page.getByTestId("gray-mode-applications").check();
+    await page.locator(`[data-testid="gray-pick-application"][data-application="${chosen}"]`).check();
+    await page.getByTestId("gray-start-button").click();
+    await page.locator('[data-testid="gray-run"][data-mode="applications"]').waitFor();
+    // Each route's impact on every registered consumer, as the route preview judges it.
+    const toApps = page.locator('[data-testid="gray-route-impact"][data-route="gray-release-to-applications"]');
+    const toOthers = page.locator('[data-testid="gray-route-impact"][data-route="gray-release-to-others"]');
+    await toApps.getByTestId("preview-impact").waitFor();
+    await toOthers.getByTestId("preview-impact").waitFor();
+    expect(await toApps.locator("p.font-mono").textContent()).toBe(`application = ${chosen} => address = ${NEW}`);
+    const rowOf = (impact: typeof toApps, app: string) => impact.locator("tr", { hasText: app }).locator('[data-label="Providers"]').textContent();
+    expect(await rowOf(toApps, chosen)).toMatch(/^\d+ → 1$/);
+    const otherRow = (await rowOf(toOthers, other)) ?? "";
+    const [before, after] = otherRow.split(" → ").map(Number);
+    expect(after, otherRow).toBe(before! - 1);
+    for (const [width, theme] of [[420, "light"], [1400, "dark"]] as const) {
+      const view = await open(GRAY_TAB, { width, theme });
+      await view.locator(`[data-testid="gray-pick-provider"][data-address="${NEW}"]`).check();
+      await view.getByTestId("gray-mode-applications").check();
+      await view.locator(`[data-testid="gray-pick-application"][data-application="${chosen}"]`).check();
+      await view.getByTestId("gray-start-button").click();
+      await view.locator('[data-testid="gray-route-impact"] [data-testid="preview-impact"]').nth(1).waitFor();
+      await expectNoSidewaysScroll(view, `gray to applications ${width} ${theme}`);
+      await view.screenshot({ path: `${SCREENSHOTS}/gray-apps-${width}-${theme}.png`, fullPage: true });
+    }
+
+    await page.getByTestId("gray-apply").click();
+    await page.locator('[data-testid="gray-run"][data-step="0"]').waitFor();
+    const saved = await listRoutes();
+    expect(saved.map((r) => [r.name, r.rule]).sort()).toEqual([
+      ["gray-release-to-applications", `application = ${chosen} => address = ${NEW}`],
+      ["gray-release-to-others", `application != ${chosen} => address != ${NEW}`],
+    ]);
+    // The console is none of the chosen applications: its calls through the cluster never reach the new provider.
+    await waitFor("30 consecutive calls without the new provider", async () => !(await served(30)).includes(NEW), 20_000);
+
+    await page.getByRole("button", { name: "Return everything to before" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Return everything" }).click();
+    await page.getByTestId("gray-start").waitFor();
+    expect(await listRoutes()).toEqual([]);
+    await waitFor("the new provider serving the console's calls again", async () => (await served(30)).includes(NEW), 20_000);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grayStepDraft, grayTagDraft, othersWeight, parseGraySteps, shareAt } from "@/lib/gray/gray-plan";
+import { grayAppRoutes, grayStepDraft, grayTagDraft, othersWeight, parseGraySteps, shareAt } from "@/lib/gray/gray-plan";
 
 describe("a gray release by weight", () => {
   it("reads the steps as ascending whole percents and says what is wrong otherwise", () => {
@@ -40,5 +40,14 @@ describe("a gray release by tag", () => {
       priority: 0,
       tags: [{ name: "gray", addresses: ["127.0.0.2/32", "10.0.0.5:20881"], match: [] }],
     });
+  });
+});
+
+describe("a gray release to chosen consumer applications", () => {
+  it("is two condition routes whose when-sides never both match, by provider address", () => {
+    expect(grayAppRoutes(["shop", "cart"], ["10.0.0.5:20880", "10.0.0.6:20880"])).toEqual([
+      { name: "gray-release-to-applications", rule: "application = shop,cart => address = 10.0.0.5:20880,10.0.0.6:20880" },
+      { name: "gray-release-to-others", rule: "application != shop,cart => address != 10.0.0.5:20880,10.0.0.6:20880" },
+    ]);
   });
 });
