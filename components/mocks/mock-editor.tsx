@@ -5,7 +5,7 @@ import type { ServiceDetail } from "@/lib/api/catalog-entities";
 import { fieldIssues, otherIssues } from "@/lib/api/client/field-issues";
 import type { TypeResolver } from "@/lib/invoke/form/field-spec";
 import type { MockMode } from "@/lib/mock/mock-rule";
-import { mockAudienceText } from "@/lib/mock/mock-reach";
+import { mockAudienceText, mockReceivers } from "@/lib/mock/mock-reach";
 import { returnFormType } from "@/lib/mock/return-value-form";
 import { ChoiceGroup } from "../access/choice-group";
 import { PickList } from "../configs/pick-list";
@@ -28,6 +28,17 @@ function Issues({ field, messages }: { field: string; messages: readonly string[
       {m}
     </p>
   ));
+}
+
+/** Who would get mocked answers once saved: each registered consumer the mock reaches, by application, host and release. */
+function MockReceivers({ consumers, mode }: { consumers: readonly { application: string; host: string; release: string }[]; mode: MockMode }) {
+  return (
+    <p className="mt-2 text-sm [overflow-wrap:anywhere]" data-testid="mock-receivers" data-count={consumers.length}>
+      {consumers.length === 0
+        ? "No registered consumer would receive this mock now."
+        : `Saving this, ${consumers.map((c) => `${c.application} (${c.host}${c.release ? `, Dubbo ${c.release}` : ""})`).join(", ")} ${mode === "force" ? "receive the mocked answer on every call, without the provider being called" : "receive the mocked answer when a call fails"}.`}
+    </p>
+  );
 }
 
 /**
@@ -88,6 +99,7 @@ export function MockEditor({ service, types, onDone }: { service: ServiceDetail;
       <div className="min-w-0">
         <PickList label="Consumer applications" value={applications} onChange={setApplications} options={choices} everyText={`None: ${mockAudienceText([])}.`} placeholder="consumer application" testId="mock-applications" />
         <Issues field="applications" messages={issues.get("applications")} />
+        <MockReceivers consumers={mockReceivers(service.consumers, applications)} mode={mode} />
       </div>
       {create.error && issues.size === 0 && (
         <Callout tone="bad" title="Not saved" data-testid="mock-save-error">

@@ -13,6 +13,14 @@ export interface MockReach {
   readonly enabled: boolean;
 }
 
+/**
+ * The registered consumers a mock limited to `applications` would answer (every consumer for
+ * none), as the server's `consumers` of a saved mock: for the editor, before Save.
+ */
+export function mockReceivers<C extends { readonly application: string }>(consumers: readonly C[], applications: readonly string[]): C[] {
+  return consumers.filter((c) => applications.length === 0 || applications.includes(c.application));
+}
+
 /** "every consumer of the service" for no applications, else the applications named. */
 export function mockAudienceText(applications: readonly string[]): string {
   return applications.length === 0 ? "every consumer of the service" : `consumers of ${applications.length === 1 ? "application" : "applications"} ${applications.join(", ")}`;

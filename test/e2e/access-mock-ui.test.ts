@@ -208,6 +208,10 @@ describe.each(LOOKS)("the Mocks tab at $width px, $theme", (look) => {
     await waitFor("the typed field in step with the JSON view", async () => (await field.inputValue()) === "via json", 5_000);
     await field.fill("mocked!");
     await waitFor("the JSON view in step with the form", async () => (await editor.getByTestId("args-json").textContent()) === '"mocked!"', 5_000);
+    // Before Save: who would receive it (no application named: every registered consumer, each by its application).
+    const receivers = editor.getByTestId("mock-receivers");
+    expect(await receivers.getAttribute("data-count")).toBe(String(rig.consumers.length));
+    for (const c of rig.consumers) expect(await receivers.textContent()).toContain(`${c.app} (`);
     await expectNoSidewaysScroll(page, `mock editor ${look.width} ${look.theme}`);
     await page.screenshot({ path: `${SCREENSHOTS}/am-mocks-editor-${look.width}-${look.theme}.png`, fullPage: true });
     await editor.getByTestId("save-mock").click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TypeResolver } from "@/lib/invoke/form/field-spec";
 import { accessListsText, accessRuleWords, blockedByText } from "@/lib/access/access-words";
-import { mockBannerText } from "@/lib/mock/mock-reach";
+import { mockBannerText, mockReceivers } from "@/lib/mock/mock-reach";
 import { decodeReturn, emptyReturnDraft, encodeReturn, parseReturnJson, returnFormType } from "@/lib/mock/return-value-form";
 
 const USER = { type: "com.foo.User", properties: { name: "java.lang.String", age: "int" }, items: [], enums: [] };
@@ -50,5 +50,18 @@ describe("access rules in words", () => {
     expect(blockedByText("draft", [rule])).toBe("this rule");
     expect(blockedByText("r1", [rule])).toBe("the saved rule that allows only host 10.0.0.1 and applications a, b");
     expect(blockedByText(null, [rule])).toBeNull();
+  });
+});
+
+describe("who a mock would answer, before it is saved", () => {
+  const consumers = [
+    { application: "shop", host: "10.0.0.1" },
+    { application: "cart", host: "10.0.0.2" },
+    { application: "shop", host: "10.0.0.3" },
+  ];
+  it("is every consumer for no applications, else those of the applications named", () => {
+    expect(mockReceivers(consumers, []).map((c) => c.host)).toEqual(["10.0.0.1", "10.0.0.2", "10.0.0.3"]);
+    expect(mockReceivers(consumers, ["shop"]).map((c) => c.host)).toEqual(["10.0.0.1", "10.0.0.3"]);
+    expect(mockReceivers(consumers, ["nobody"])).toEqual([]);
   });
 });
