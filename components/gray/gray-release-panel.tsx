@@ -162,7 +162,7 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
       <p className="text-sm" data-testid="gray-now">
         {flow.step < 0
           ? "Nothing is written yet: every consumer calls the providers as before."
-          : `Now at step ${flow.step + 1}: the other providers weigh ${config?.parameters.weight ?? "?"}, so the new ones get about ${shareAt(Number(config?.parameters.weight ?? 0), newWeights, others.length)}% of each weighing consumer's calls.`}
+          : `Now at step ${flow.step + 1}: the other providers weigh ${config?.parameters.weight ?? "?"}, so the new ones get about ${shareAt(Number(config?.parameters.weight ?? 0), newWeights, others.length)}% of each weighing consumer's calls once warmed up (Dubbo ramps a provider's weight up over its first minutes; the preview shows each consumer's share now).`}
       </p>
       {lost && (
         <Callout tone="warn" title="The flow's override is gone" data-testid="gray-lost">
@@ -174,7 +174,7 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
           <p className="text-sm font-medium">
             Step {next + 1}: {plan.steps[next]}% to the new providers{" "}
             <span className="font-normal text-zinc-600 dark:text-zinc-400">
-              (the other {others.length} provider{others.length === 1 ? "" : "s"} at weight {nextWeight}: {shareAt(nextWeight ?? 0, newWeights, others.length)}%)
+              (the other {others.length} provider{others.length === 1 ? "" : "s"} at weight {nextWeight}: {shareAt(nextWeight ?? 0, newWeights, others.length)}% once warmed up; below, each consumer&apos;s share as it would be now)
             </span>
           </p>
           <DraftPreview body={previewBody} paused={apply.isPending} />
