@@ -114,7 +114,7 @@ export const tagRouteSchema = z.object({
   /** What the rule does that may not be what it seems (lib/tag/tag-draft.ts tagDraftNotes, key mismatches). */
   notes: z.array(z.string()),
   origin: tagRouteOriginSchema,
-  /** Registered providers of the application, and the registered consumers of its services that obey tag rules. */
+  /** The application's registered provider instances (distinct addresses, whatever services each serves), and the registered consumers of its services that obey tag rules. */
   providers: z.number().int().nonnegative(),
   consumers: z.number().int().nonnegative(),
 });

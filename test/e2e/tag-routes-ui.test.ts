@@ -169,6 +169,9 @@ describe("the tag rule editor", () => {
     const [saved] = await listed();
     expect(saved?.rule?.tags).toEqual([{ name: "gray", addresses: [ENTRY], match: [] }]);
     expect(saved?.origin.by).toBe("console");
+    // One provider instance (it serves several services), and the rig's consumers of its services.
+    expect(saved?.providers).toBe(1);
+    expect(saved?.consumers).toBe(rig.consumers.length);
     expect(await zk.getData(NODE)).toContain(ENTRY);
     for (const width of [420, 1400]) {
       for (const theme of ["light", "dark"] as const) {

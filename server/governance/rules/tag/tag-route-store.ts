@@ -243,15 +243,16 @@ export class TagRouteStore {
 
   private view(index: number, application: string, text: string): TagRoute {
     const r = this.registries[index]!;
-    let providers = 0;
+    // Provider instances (an address serving several services counts once), as the rule names addresses.
+    const providers = new Set<string>();
     const consumers = new Set<string>();
     for (const e of this.options.catalog.entries()) {
-      const mine = e.providers.filter((p) => p.application === application).length;
-      if (mine === 0) continue;
-      providers += mine;
+      const mine = e.providers.filter((p) => p.application === application);
+      if (mine.length === 0) continue;
+      for (const p of mine) providers.add(p.address);
       for (const c of e.consumers) if (TAG_ROUTE.obeyedCopies(c.release).length > 0) consumers.add(`${c.application} ${c.address}`);
     }
-    return tagRouteView({ registry: index, registrySource: r.address.source, node: configCenterPath(TAG_ROUTE, ruleDirectory(r.address.root), application), application, text, history: this.entriesOf(index, application), providers, consumers: consumers.size });
+    return tagRouteView({ registry: index, registrySource: r.address.source, node: configCenterPath(TAG_ROUTE, ruleDirectory(r.address.root), application), application, text, history: this.entriesOf(index, application), providers: providers.size, consumers: consumers.size });
   }
 
   private indexOf(registry: number): number {
