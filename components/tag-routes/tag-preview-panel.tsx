@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { tagPreviewQuery } from "@/lib/api/client/queries";
-import type { ProviderSample, TagConsumerRow, TagOutcome, TagPreviewBody, TagPreviewResponse } from "@/lib/api/tag-route-preview";
+import type { ProviderSample, TagConditionStep, TagConsumerRow, TagOutcome, TagPreviewBody, TagPreviewResponse } from "@/lib/api/tag-route-preview";
 import { useDebounced } from "../routes/use-debounced";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
@@ -26,10 +26,28 @@ function Sample({ sample }: { sample: ProviderSample }) {
   );
 }
 
+/** The consumer's router chain in Dubbo's order: each saved condition route with the providers it received and left, and the tag router between them. */
+function Chain({ steps }: { steps: readonly TagConditionStep[] }) {
+  if (steps.length === 0) return null;
+  const step = (s: TagConditionStep, i: number) => (
+    <li key={i} data-testid="tag-chain-step" data-at={s.at} data-copy={s.copy} title={`${s.copy === "registry" ? "registry route" : "config-center condition"}, priority ${s.priority}: ${s.outcome}`}>
+      {s.copy === "registry" ? "route" : "config center"} <span className="font-mono">{s.name}</span> {s.outcome === "skipped" || s.outcome === "invalid" ? `(${s.outcome})` : `${s.input}→${s.output}`}
+    </li>
+  );
+  return (
+    <ol className="flex flex-wrap gap-x-1.5 text-[11px] text-zinc-600 dark:text-zinc-300 [&>li+li]:before:mr-1.5 [&>li+li]:before:content-['›']" data-testid="tag-chain" aria-label="Router chain in Dubbo's order">
+      {steps.filter((s) => s.at === "before-tag").map(step)}
+      <li key="tag">tag router</li>
+      {steps.filter((s) => s.at === "after-tag").map(step)}
+    </ol>
+  );
+}
+
 function Outcome({ outcome, testId }: { outcome: TagOutcome; testId: string }) {
   return (
     <div className="min-w-0 space-y-0.5" data-testid={testId} data-total={outcome.providers.total} data-path={outcome.path}>
       <Sample sample={outcome.providers} />
+      <Chain steps={outcome.conditions} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">{outcome.reason}</p>
     </div>
   );

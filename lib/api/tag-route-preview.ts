@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { DUBBO_RELEASES } from "../dubbo/dubbo-release";
+import { routeOutcomeSchema } from "./routing/route-preview";
 
 /** The default and the most provider addresses listed per outcome or tag (counts are always whole). */
 export const TAG_PREVIEW_LIST_DEFAULT = 20;
@@ -49,10 +50,30 @@ export type ProviderSample = z.infer<typeof providerSampleSchema>;
 
 export const TAG_PATHS = ["static", "dynamic", "static-in-rule", "failover", "untagged", "thrown"] as const;
 
+/**
+ * One saved condition route in a consumer's chain around the tag router
+ * (server/governance/preview/tag/tag-chain.ts): which copy, where it runs, how many
+ * providers it received and left. `invalid`: Dubbo skips a rule it rejects; `skipped`: 3.x
+ * stopped the chain at an empty result.
+ */
+export const tagConditionStepSchema = z.object({
+  name: z.string(),
+  copy: z.enum(["registry", "config-center"]),
+  priority: z.number().int(),
+  at: z.enum(["before-tag", "after-tag"]),
+  input: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+  outcome: z.union([routeOutcomeSchema, z.enum(["invalid", "skipped"])]),
+});
+export type TagConditionStep = z.infer<typeof tagConditionStepSchema>;
+
 /** What a consumer gets for one request tag in one state (now, or with the draft). */
 export const tagOutcomeSchema = z.object({
   path: z.enum(TAG_PATHS),
+  /** What the consumer ends with: the tag router's answer narrowed by the condition routes of `conditions`. */
   providers: providerSampleSchema,
+  /** The service's condition routes this consumer runs, in the order Dubbo runs them with the tag router (empty: none saved). */
+  conditions: z.array(tagConditionStepSchema),
   /** The rule's tag the request landed on (3.3 may fall back along `a|b`), when it did. */
   ruleTag: z.string().nullable(),
   fellBack: z.boolean(),

@@ -107,13 +107,13 @@ export class Engine {
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));
     this.mocks = new MockService(this.configs, this.catalog);
-    this.tagRoutes = new TagRouteStore(this.registries, { catalog: this.catalog, audit: { writer: this.audit, log }, history: (key) => this.audit.history(key) });
+    this.tagRoutes = new TagRouteStore(this.registries, { catalog: this.catalog, routes: this.routes, audit: { writer: this.audit, log }, history: (key) => this.audit.history(key) });
     this.tagRoutes.onChange((event) => this.events.publish(event));
     this.tagRouteHistory = new TagRouteHistory(this.tagRoutes, this.audit);
     this.ruleKinds = {
       conditionRoute: conditionRouteRuntime({ routes: this.routes, configRoutes: this.configRoutes }, this),
       override: overrideRuntime(this.configs, this),
-      tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog),
+      tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog, this.routes),
     };
     this.connections = ConnectionPool.withOptions({ log });
     const env = createClusterEnv({ logger: log });

@@ -46,6 +46,15 @@ export interface ChainPlan {
  * order given (Dubbo defines none): saved routes as the route store lists them, the draft last.
  * A note is added when the route the draft edits is not among `saved` any more.
  */
+/** The saved routes a consumer runs, per copy: the registry routes Dubbo 2.7 loads (enabled and loaded) and the enabled routes with a config-center copy, in the store's order. */
+export function savedChains(saved: readonly Route[]): { readonly registry: PlannedRoute[]; readonly configCenter: PlannedRoute[] } {
+  const planned = (r: Route): PlannedRoute => ({ id: r.id, name: r.name, rule: r.rule, priority: r.priority, force: r.force, draft: false });
+  return {
+    registry: saved.filter((r) => r.enabled && r.origin.loaded).map(planned),
+    configCenter: saved.filter((r) => r.enabled && r.configCenter === "present").map(planned),
+  };
+}
+
 export function planChains(saved: readonly Route[], body: Pick<RoutePreviewBody, "id" | "rule" | "priority" | "force" | "enabled" | "targets">, notes: string[]): ChainPlan {
   const left: { id: string; name: string; why: string }[] = [];
   const before: PlannedRoute[] = [];

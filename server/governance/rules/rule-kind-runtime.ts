@@ -79,6 +79,11 @@ export function overrideRuntime(store: ConfigStore, sources: ConfigPreviewSource
 
 
 /** The tag-route kind over the engine's tag-route store; previews read the catalog and the rules the store holds. */
-export function tagRouteRuntime(store: TagRouteStore, catalog: TagRoutePreviewSources["catalog"]): TagRouteRuntime {
-  return { kind: TAG_ROUTE, store, preview: (body) => previewTagRouteRequest(body, { catalog, currentTagRule: (application, registry) => store.currentText(application, registry) }), auditKinds: TAG_ROUTE_AUDIT_KINDS };
+export function tagRouteRuntime(store: TagRouteStore, catalog: TagRoutePreviewSources["catalog"], routes: TagRoutePreviewSources["routes"]): TagRouteRuntime {
+  return {
+    kind: TAG_ROUTE,
+    store,
+    preview: (body) => previewTagRouteRequest(body, { catalog, routes, currentTagRule: (application, registry) => store.currentText(application, registry) }),
+    auditKinds: TAG_ROUTE_AUDIT_KINDS,
+  };
 }

@@ -1,6 +1,9 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
 import type { TagPreviewBody, TagPreviewResponse } from "@/lib/api/tag-route-preview";
+import type { Route, RoutesQuery } from "@/lib/api/routing/routes";
+import { isConsoleError } from "@/lib/errors";
 import type { ServiceEntry } from "../../catalog/service-entry";
+import { savedChains } from "../route-chain-answer";
 import { previewTagRoute, type TagPreviewService } from "./tag-preview";
 
 /** What a tag-route preview reads of the console's state (the engine has both). */
@@ -11,6 +14,8 @@ export interface TagRoutePreviewSources {
   };
   /** The rule text the config center holds for `application` (null: none), in the registry named or the only one. */
   readonly currentTagRule: (application: string, registry?: string) => string | null;
+  /** The saved condition routes, run around the tag router (left out: the tag router alone is judged). */
+  readonly routes?: { list(query: RoutesQuery): { readonly routes: readonly Route[] } };
 }
 
 /**
@@ -19,19 +24,33 @@ export interface TagRoutePreviewSources {
  * (previewTagRoute). Nothing is written.
  */
 export function previewTagRouteRequest(body: TagPreviewBody, sources: TagRoutePreviewSources): TagPreviewResponse {
-  return previewTagRoute(body, {
-    services: (application) => tagPreviewServices(sources.catalog, application),
+  const notes: string[] = [];
+  const answer = previewTagRoute(body, {
+    services: (application) => tagPreviewServices(sources.catalog, application, sources.routes, body.registry, notes),
     currentRule: (application, registry) => sources.currentTagRule(application, registry),
   });
+  return notes.length === 0 ? answer : { ...answer, notes: [...new Set([...answer.notes, ...notes])] };
 }
 
-/** The services some provider of `application` provides, as the catalog holds them. */
-export function tagPreviewServices(catalog: TagRoutePreviewSources["catalog"], application: string): TagPreviewService[] {
+/** The services some provider of `application` provides, as the catalog holds them, with their saved condition routes when `routes` is given (one it cannot read is said in `notes`). */
+export function tagPreviewServices(catalog: TagRoutePreviewSources["catalog"], application: string, routes?: TagRoutePreviewSources["routes"], registry?: string, notes: string[] = []): TagPreviewService[] {
   const found: TagPreviewService[] = [];
   for (const e of catalog.entries()) {
     if (!e.providers.some((p) => p.application === application)) continue;
     const routing = catalog.routing(e.key);
-    found.push({ key: e.key, providers: routing.providers, providerApplications: [...new Set(e.providers.map((p) => p.application))], consumers: routing.consumers });
+    const service: TagPreviewService = { key: e.key, providers: routing.providers, providerApplications: [...new Set(e.providers.map((p) => p.application))], consumers: routing.consumers };
+    if (routes === undefined) {
+      found.push(service);
+      continue;
+    }
+    try {
+      const saved = routes.list({ service: e.id.interface, group: e.id.group, version: e.id.version, ...(registry !== undefined ? { registry } : {}) }).routes;
+      found.push({ ...service, routes: savedChains(saved) });
+    } catch (err) {
+      if (!isConsoleError(err)) throw err;
+      notes.push(`${e.key}: the saved condition routes could not be read (${err.message}): the tag router is judged alone`);
+      found.push(service);
+    }
   }
   return found;
 }

@@ -1,11 +1,12 @@
 import type { Consumer } from "@/lib/api/catalog-entities";
-import type { TagConsumerRow, TagOutcome, TagPreviewBody, TagPreviewResponse, TagReading, TagRequestRow } from "@/lib/api/tag-route-preview";
+import type { TagConditionStep, TagConsumerRow, TagOutcome, TagPreviewBody, TagPreviewResponse, TagReading, TagRequestRow } from "@/lib/api/tag-route-preview";
 import { obeyedCopies } from "@/lib/dubbo/rules/rule-copies";
 import { DUBBO_RELEASES, type DubboRelease } from "@/lib/dubbo/dubbo-release";
 import { TAG_ROUTE } from "@/lib/rules/rule-kinds";
 import { addressSet, FORCE_TAG_KEY, type LoadedTagRule, routeByTag, TAG_KEY, type TagProvider, type TagRequest, type TagRouteResult } from "@/lib/tag/tag-router";
 import { TagRuleError } from "@/lib/tag/tag-rule";
 import { heldRule, parsedTagRule, tagProviders } from "./tag-providers";
+import { type ChainSight, type ConsumerChain, runTagChain, ServiceTagChains, type TagChainRoutes } from "./tag-chain";
 
 /** One service of the rule's application, as the catalog holds it. */
 export interface TagPreviewService {
@@ -15,6 +16,8 @@ export interface TagPreviewService {
   readonly providers: readonly string[];
   readonly providerApplications: readonly string[];
   readonly consumers: readonly Consumer[];
+  /** The service's saved condition routes Dubbo loads, run around the tag router (tag-chain.ts); absent: none read. */
+  readonly routes?: TagChainRoutes;
 }
 
 /** What the preview reads of the console's state. */
@@ -54,7 +57,8 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
   const serviceRows = services.map((service) => {
     const mixed = service.providerApplications.filter((a) => a !== application);
     if (mixed.length > 0) notes.push(`${service.key} is also provided by ${mixed.join(", ")}: a consumer reads the rule of the application of the first provider it holds, which may not be ${application}`);
-    const byRelease = new Map<DubboRelease, { providers: readonly TagProvider[]; before: LoadedTagRule | null; after: LoadedTagRule | null }>();
+    const byRelease = new Map<DubboRelease, { providers: readonly TagProvider[]; origins: readonly number[]; before: LoadedTagRule | null; after: LoadedTagRule | null }>();
+    const chains = service.routes === undefined ? null : new ServiceTagChains(service.providers, service.routes, notes);
     const state = (release: DubboRelease) => {
       let s = byRelease.get(release);
       if (s === undefined) {
@@ -62,7 +66,7 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
         if (parsed.unreadable.length > 0) notes.push(`${service.key}: ${parsed.unreadable.length} provider URL(s) a ${release} consumer cannot read are left out`);
         const before = heldRule(parsed.providers, release, [current]);
         const after = heldRule(parsed.providers, release, [current, draft]);
-        s = { providers: parsed.providers, before, after };
+        s = { providers: parsed.providers, origins: parsed.kept, before, after };
         byRelease.set(release, s);
         if (after !== null && after.rule.raw === draft) addSelections(selections, release, after, parsed.providers, listMax);
       }
@@ -76,18 +80,38 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
       const obeys = TAG_ROUTE.obeyedCopies(c.release).includes("config-center");
       const consumerTag = c.parameters[TAG_KEY] ?? null;
       const forceTag = c.parameters[FORCE_TAG_KEY] ?? null;
-      const groupKey = JSON.stringify([semantics, obeys, consumerTag, forceTag]);
+      const s = state(semantics);
+      let chain: ConsumerChain | null = null;
+      let sight: ChainSight | null = null;
+      if (chains !== null && !chains.empty) {
+        chain = chains.chainOf(c.release, semantics, s.origins);
+        sight = chains.sightOf(chain, c);
+      }
+      const groupKey = JSON.stringify([semantics, obeys, consumerTag, forceTag, chain === null ? "" : `${obeyedCopies(c.release).copies.join()} ${sight?.key ?? "unread"}`]);
       const known = groups.get(groupKey);
       if (known) {
         known.alike.push(c.address);
         if (known.row.requests.some((r) => r.changed)) changed++;
         continue;
       }
-      const s = state(semantics);
       const requests: TagRequestRow[] = requestTags.map((tag) => {
         const request: TagRequest = { tagAttachment: tag, forceAttachment: null, consumerTag, consumerForce: forceTag };
-        const before = outcome(routeByTag(semantics, obeys ? s.before : null, s.providers, request), s.providers, semantics, obeys, s.before, listMax);
-        const after = outcome(routeByTag(semantics, obeys ? s.after : null, s.providers, request), s.providers, semantics, obeys, s.after, listMax);
+        const judge = (loaded: LoadedTagRule | null): TagOutcome => {
+          const held = obeys ? loaded : null;
+          if (chain === null || sight === null || chain.steps.length === 0) {
+            const r = routeByTag(semantics, held, s.providers, request);
+            return outcome(r, r.kept, [], s.providers, semantics, obeys, loaded, listMax);
+          }
+          let tagged: TagRouteResult | null = null;
+          const run = runTagChain(chain, sight, s.providers.length, semantics, (input) => {
+            if (input === null) return (tagged = routeByTag(semantics, held, s.providers, request)).kept;
+            const r = routeByTag(semantics, held, input.map((t) => s.providers[t]!), request);
+            return (tagged = { ...r, kept: r.kept.map((k) => input[k]!) }).kept;
+          });
+          return outcome(tagged ?? routeByTag(semantics, held, [], request), run.kept, run.steps, s.providers, semantics, obeys, loaded, listMax);
+        };
+        const before = judge(s.before);
+        const after = judge(s.after);
         const moved = before.path !== after.path || before.providers.total !== after.providers.total || before.providers.addresses.join() !== after.providers.addresses.join() || before.ruleTag !== after.ruleTag;
         return { tag, routedTag: tag ?? consumerTag ?? null, before, after, changed: moved };
       });
@@ -153,10 +177,22 @@ function sample(kept: readonly number[], providers: readonly TagProvider[], list
   return { total: kept.length, addresses: kept.slice(0, listMax).map((i) => providers[i]!.address ?? "") };
 }
 
-/** A route's answer in words. */
-function outcome(r: TagRouteResult, providers: readonly TagProvider[], release: DubboRelease, obeys: boolean, loaded: LoadedTagRule | null, listMax: number): TagOutcome {
-  const s = sample(r.kept, providers, listMax);
-  const none = s.total === 0;
+/**
+ * A route's answer in words: `r` is the tag router's own answer, `kept` what the consumer
+ * ends with after the condition routes `conditions` (the tag router's answer when none).
+ */
+function outcome(
+  r: TagRouteResult,
+  kept: readonly number[],
+  conditions: readonly TagConditionStep[],
+  providers: readonly TagProvider[],
+  release: DubboRelease,
+  obeys: boolean,
+  loaded: LoadedTagRule | null,
+  listMax: number,
+): TagOutcome {
+  const s = sample(kept, providers, listMax);
+  const none = r.kept.length === 0;
   const tag = r.tag === null ? null : JSON.stringify(r.tag);
   let reason: string;
   switch (r.path) {
@@ -187,7 +223,7 @@ function outcome(r: TagRouteResult, providers: readonly TagProvider[], release: 
       break;
     case "untagged":
       reason =
-        none && r.fellBack === false && s.total === 0
+        none && r.fellBack === false
           ? `no request tag: ${release === "2.7" ? "providers in no tag of the rule whose dubbo.tag is empty or not a tag of the rule" : "providers in no tag of the rule and without dubbo.tag"}; there are none`
           : `no request tag: ${release === "2.7" ? "providers in no tag of the rule whose dubbo.tag is empty or not a tag of the rule" : "providers in no tag of the rule and without dubbo.tag"}`;
       break;
@@ -196,7 +232,31 @@ function outcome(r: TagRouteResult, providers: readonly TagProvider[], release: 
       break;
   }
   if (r.dnsEntries.length > 0) reason += `; ${r.dnsEntries.map((e) => JSON.stringify(e)).join(", ")} would be looked up by DNS, which the preview does not do`;
-  return { path: r.path, providers: s, ruleTag: r.ruleTag ?? null, fellBack: r.fellBack, reason };
+  reason = withConditions(reason, conditions, providers.length);
+  return { path: r.path, providers: s, conditions: [...conditions], ruleTag: r.ruleTag ?? null, fellBack: r.fellBack, reason };
+}
+
+/** The tag router's reason with what the condition routes around it did (those that changed something, or that Dubbo skipped). */
+function withConditions(reason: string, conditions: readonly TagConditionStep[], all: number): string {
+  if (conditions.length === 0) return reason;
+  const said = (c: TagConditionStep) => {
+    const where = c.copy === "registry" ? `registry route "${c.name}" (priority ${c.priority})` : `config-center condition "${c.name}" (ServiceRouter, 140)`;
+    if (c.outcome === "invalid") return `${where} is skipped: Dubbo rejects its rule`;
+    if (c.outcome === "skipped") return `${where} does not run: Dubbo 3 stops the chain at an empty result`;
+    if (c.outcome === "empty-fallback" || c.outcome === "error-fallback") return `${where} would leave none and, not forced, keeps its ${c.input}`;
+    return `${where} keeps ${c.output} of ${c.input}`;
+  };
+  const telling = (c: TagConditionStep) => c.output !== c.input || c.outcome === "invalid" || c.outcome === "skipped" || c.outcome === "empty-fallback";
+  const before = conditions.filter((c) => c.at === "before-tag" && telling(c));
+  const after = conditions.filter((c) => c.at === "after-tag" && telling(c));
+  const reached = conditions.filter((c) => c.at === "before-tag").at(-1)?.output ?? all;
+  let text = reason;
+  if (before.length > 0) {
+    const first = `First (below the tag router's priority 100) ${before.map(said).join("; ")}`;
+    text = reached === 0 ? `${first}: no provider reaches the tag router` : `${first}; then the tag router: ${reason}`;
+  }
+  if (after.length > 0) text += `; after it ${after.map(said).join("; ")}`;
+  return text;
 }
 
 /** The providers one tag selects for one release, across the application's services: each address once. */

@@ -14,6 +14,7 @@ import { NotFoundError } from "@/server/errors/request-errors";
 import type { Registry } from "../../../registry/registry";
 import { ensurePersistentPath, type MultiOp, readVersioned } from "../../../registry/zk/zk-writes";
 import type { ServiceEntry } from "../../catalog/service-entry";
+import type { TagRoutePreviewSources } from "../../preview/tag/tag-preview-request";
 import { previewTagRoute } from "../../preview/tag/tag-preview";
 import { tagPreviewServices } from "../../preview/tag/tag-preview-request";
 import { CONSOLE_ACTOR } from "../condition/route-store";
@@ -28,6 +29,8 @@ export interface TagRouteCatalog {
 
 export interface TagRouteStoreOptions {
   readonly catalog: TagRouteCatalog;
+  /** The saved condition routes, run around the tag router by the stranding check as by the preview (left out: the tag router alone). */
+  readonly routes?: TagRoutePreviewSources["routes"];
   /** Where each change is recorded (in the same multi when on the same ZooKeeper); none: not recorded. */
   readonly audit?: PlanAudit;
   /** The audit entries of a rule's key (`route.key`), newest first: its origin and history. */
@@ -205,7 +208,7 @@ export class TagRouteStore {
     const registry = this.registries[index]!.address.source;
     const answer: TagPreviewResponse = previewTagRoute(
       { application, yaml: after, registry, listMax: 1 },
-      { services: (app) => tagPreviewServices(this.options.catalog, app), currentRule: () => before },
+      { services: (app) => tagPreviewServices(this.options.catalog, app, this.options.routes, registry), currentRule: () => before },
     );
     const stranded: StrandedConsumer[] = [];
     for (const service of answer.services) {
