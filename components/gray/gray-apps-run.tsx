@@ -14,7 +14,7 @@ import { useDeleteRoute, useSaveRoute } from "../routes/use-route-mutations";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import type { GrayFlow } from "./use-gray-flow";
+import type { GrayFlow, GrayFlowState } from "./use-gray-flow";
 
 /** Both copies, so every release obeys the routes (2.x and 3.0 the registry's, 3.1+ the config center's). */
 const TARGETS: RouteTarget[] = ["registry", "config-center"];
@@ -39,7 +39,7 @@ function RouteImpact({ service, route }: { service: ServiceDetail; route: GrayRo
  * registered consumer before it is written; returning deletes both (each recorded in the
  * audit trail). A route of either name that exists already stops the step with its 409.
  */
-export function GrayAppsRun({ service, providers, flow, setFlow }: { service: ServiceDetail; providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlow | null) => void }) {
+export function GrayAppsRun({ service, providers, flow, setFlow }: { service: ServiceDetail; providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlowState | null, how?: "returned") => void }) {
   const routes = useQuery(routesQuery({ service: service.interface, group: service.group, version: service.version }));
   const save = useSaveRoute();
   const remove = useDeleteRoute();
@@ -79,7 +79,7 @@ export function GrayAppsRun({ service, providers, flow, setFlow }: { service: Se
     try {
       for (const r of own) await remove.mutateAsync(r);
       close();
-      setFlow(null);
+      setFlow(null, "returned");
     } catch (e) {
       setFailed(e instanceof Error ? e : new Error(String(e)));
     } finally {

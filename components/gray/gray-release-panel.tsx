@@ -16,7 +16,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Input } from "../ui/input";
 import { GrayAppsRun } from "./gray-apps-run";
 import { GrayTagRun } from "./gray-tag-run";
-import { type GrayFlow, useGrayFlow } from "./use-gray-flow";
+import { type GrayFlow, type GrayFlowState, useGrayFlow } from "./use-gray-flow";
 import { useApplyGrayStep, useReturnGray } from "./use-gray-step";
 
 /** Picks the new providers (ticked, or all of one version at once) and the steps; nothing is written until the first step is applied. */
@@ -123,7 +123,7 @@ function GrayStart({ service, providers, onStart }: { service: ServiceDetail; pr
 }
 
 /** The flow under way: the steps (done, current, next), the next step's preview per consumer, apply it, return everything, or end the flow. */
-function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail; providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlow | null) => void }) {
+function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail; providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlowState | null, how?: "returned") => void }) {
   const configs = useQuery(configsQuery({ service: service.interface, group: service.group, version: service.version }));
   const apply = useApplyGrayStep();
   const back = useReturnGray();
@@ -204,7 +204,7 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
             pending={back.isPending}
             error={back.error ? back.error.message : null}
             onClosed={() => back.reset()}
-            onConfirm={(close) => back.mutate(config, { onSuccess: () => (close(), setFlow(null)) })}
+            onConfirm={(close) => back.mutate(config, { onSuccess: () => (close(), setFlow(null, "returned")) })}
           />
         )}
         <Button type="button" variant="ghost" onClick={() => setFlow(null)} data-testid="gray-end">
@@ -233,11 +233,26 @@ function GrayRun({ service, providers, flow, setFlow }: { service: ServiceDetail
  * `providers`: the service's providers with their effective weight after overrides.
  */
 export function GrayReleasePanel({ service, providers }: { service: ServiceDetail; providers: readonly Provider[] }) {
-  const [flow, setFlow] = useGrayFlow(service.key);
+  const [flow, setFlow, status] = useGrayFlow(service);
   return (
     <section className="min-w-0 space-y-3" data-testid="gray-release" aria-label="Gray release">
       <h2 className="text-base font-semibold">Gray release</h2>
-      {flow === null ? (
+      {flow !== null && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="gray-owner">
+          Started by {flow.startedBy} {new Date(flow.startedAt).toLocaleString()}
+          {flow.updatedAt !== flow.startedAt ? `; last moved by ${flow.updatedBy} ${new Date(flow.updatedAt).toLocaleString()}` : ""}. Every operator and console replica sees this flow.
+        </p>
+      )}
+      {status.error !== null && (
+        <Callout tone="bad" data-testid="gray-flow-error">
+          {status.error}
+        </Callout>
+      )}
+      {status.loading ? (
+        <p className="text-sm text-zinc-500" data-testid="gray-loading">
+          Reading the gray release of this service…
+        </p>
+      ) : flow === null ? (
         <GrayStart service={service} providers={providers} onStart={({ applications, ...plan }) => setFlow({ plan: { ...plan, newAddresses: [...plan.newAddresses], steps: [...plan.steps], ...(applications ? { applications: [...applications] } : {}) }, configId: null, step: -1 })} />
       ) : flow.plan.mode === "applications" ? (
         <GrayAppsRun service={service} providers={providers} flow={flow} setFlow={setFlow} />

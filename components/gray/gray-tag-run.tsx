@@ -13,7 +13,7 @@ import { useDeleteTagRoute, useSaveTagRoute } from "../tag-routes/use-tag-route-
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import type { GrayFlow } from "./use-gray-flow";
+import type { GrayFlow, GrayFlowState } from "./use-gray-flow";
 
 /**
  * A gray release by tag under way: one step, the tag rule of the new providers' application
@@ -22,7 +22,7 @@ import type { GrayFlow } from "./use-gray-flow";
  * that has a tag rule already is sent to the Tag routes page: the flow writes only a rule of
  * its own, so returning can delete it whole.
  */
-export function GrayTagRun({ providers, flow, setFlow }: { providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlow | null) => void }) {
+export function GrayTagRun({ providers, flow, setFlow }: { providers: readonly Provider[]; flow: GrayFlow; setFlow: (f: GrayFlowState | null, how?: "returned") => void }) {
   const fresh = providers.filter((p) => flow.plan.newAddresses.includes(p.address));
   const application = fresh[0]?.application ?? "";
   const tag = flow.plan.tag ?? "gray";
@@ -80,7 +80,7 @@ export function GrayTagRun({ providers, flow, setFlow }: { providers: readonly P
             pending={remove.isPending}
             error={remove.error ? remove.error.message : null}
             onClosed={() => remove.reset()}
-            onConfirm={(close) => remove.mutate({ rule: own }, { onSuccess: () => (close(), setFlow(null)) })}
+            onConfirm={(close) => remove.mutate({ rule: own }, { onSuccess: () => (close(), setFlow(null, "returned")) })}
           />
         )}
         <Button type="button" variant="ghost" onClick={() => setFlow(null)} data-testid="gray-end">

@@ -32,6 +32,10 @@ export const AUDIT_KINDS = [
   "tag-route.disable",
   "tag-route.delete",
   "tag-route.rollback",
+  "gray.start",
+  "gray.step",
+  "gray.return",
+  "gray.end",
   "invoke",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -23,13 +23,17 @@ export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   "tag-route.disable": "Tag route disabled",
   "tag-route.delete": "Tag route deleted",
   "tag-route.rollback": "Tag route rolled back",
+  "gray.start": "Gray release started",
+  "gray.step": "Gray release step",
+  "gray.return": "Gray release returned",
+  "gray.end": "Gray release ended",
   invoke: "Method invoked",
 };
 
 /** The badge tone of a kind: removals stand out, invocations are not changes. */
 export function kindTone(kind: AuditKind): "bad" | "info" | "neutral" | "warn" {
   if (kind.endsWith(".delete")) return "bad";
-  if (kind === "route.rollback" || kind === "tag-route.rollback") return "warn";
+  if (kind === "route.rollback" || kind === "tag-route.rollback" || kind === "gray.return") return "warn";
   if (kind === "invoke") return "neutral";
   return "info";
 }

@@ -1,3 +1,4 @@
+import { GrayFlowStore } from "../governance/gray/gray-flow-store";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
@@ -47,6 +48,8 @@ export class Engine {
   readonly configs: ConfigStore;
   /** Mocks (`{method}.mock` consumer-side overrides). */
   readonly mocks: MockService;
+  /** The gray releases under way, shared by every replica (one node per service on the first registry). */
+  readonly grayFlows: GrayFlowStore;
   /** Access control (black and white lists) as named condition routes with both copies. */
   readonly access: AccessService;
   /** Tag rules (`{application}.tag-router`) in each registry's config center. */
@@ -107,6 +110,7 @@ export class Engine {
     this.configs = new ConfigStore(this.registries, { audit: { writer: this.audit, log }, catalog: this.catalog });
     this.configs.onChange((event) => this.events.publish(event));
     this.mocks = new MockService(this.configs, this.catalog);
+    this.grayFlows = new GrayFlowStore(this.registries[0]!.session, { writer: this.audit, log });
     this.tagRoutes = new TagRouteStore(this.registries, { catalog: this.catalog, routes: this.routes, audit: { writer: this.audit, log }, history: (key) => this.audit.history(key) });
     this.tagRoutes.onChange((event) => this.events.publish(event));
     this.tagRouteHistory = new TagRouteHistory(this.tagRoutes, this.audit);

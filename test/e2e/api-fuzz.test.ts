@@ -6,6 +6,7 @@ import { configRoutesResponseSchema } from "@/lib/api/routing/config-routes";
 import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { routeSchema, routesResponseSchema } from "@/lib/api/routing/routes";
 import { tagRoutesResponseSchema } from "@/lib/api/tag-routes";
+import { grayFlowsResponseSchema } from "@/lib/api/gray-flows";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { type ApiRouteFile, apiRouteFiles } from "../support/api-routes";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
@@ -145,6 +146,10 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
   ],
   replaceMockBodySchema: () => [{ revision: "fuzz-revision", method: "greet", mode: "force", returns: null }],
   toggleMockBodySchema: () => [{ revision: "fuzz-revision" }],
+  putGrayFlowBodySchema: () => [
+    { plan: { service: SERVICE, group: "", version: "", newAddresses: ["10.0.0.1:20880"], steps: [10, 100] }, configId: null, step: -1, revision: null },
+    { plan: { service: SERVICE, group: "g1", version: "1.0.0", newAddresses: ["10.0.0.2:20880"], steps: [100], mode: "tag", tag: "gray" }, configId: "fuzz-id", step: 0, revision: "v0" },
+  ],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],
@@ -174,6 +179,11 @@ afterAll(async () => {
     }
     for (const t of await tagRouteList()) {
       if (!before.tagRoutes.has(t.id)) await fetch(`${server.url}/api/v1/tag-routes/${encodeURIComponent(t.id)}?revision=${encodeURIComponent(t.revision)}&allowStranding=true`, { method: "DELETE" });
+    }
+    // Gray releases the valid bodies started (only of this run's service).
+    const flows = grayFlowsResponseSchema.parse(await (await fetch(`${server.url}/api/v1/gray-flows?service=${SERVICE}`)).json()).flows;
+    for (const f of flows) {
+      await fetch(`${server.url}/api/v1/gray-flows?service=${SERVICE}&group=${f.plan.group}&version=${f.plan.version}&revision=${f.revision}`, { method: "DELETE" });
     }
     expect((await routeIds()).filter((r) => !before.routes.has(r.id))).toEqual([]);
     // The service directories the routes were written under (fuzzed service names among

@@ -5,6 +5,7 @@ import { invokeResponseSchema } from "@/lib/api/invoke";
 import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { routesResponseSchema } from "@/lib/api/routing/routes";
 import { othersWeight } from "@/lib/gray/gray-plan";
+import { GRAY_FLOWS_PATH, nodeName } from "@/server/governance/gray/gray-flow-store";
 import { launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
@@ -21,7 +22,9 @@ import { connectTestZk, type TestZk } from "../support/zk-client";
  * 3.3.6 providers of one application of their own serve a FaultService version no other
  * peer has; one is released to requests tagged gray (the flow's tag rule, previewed per
  * consumer and request tag), the console's tagged calls land on it and untagged ones never
- * do, and returning deletes the rule.
+ * do, and returning deletes the rule. The flow is the console's (/api/v1/gray-flows, one
+ * ZooKeeper node per service): every other browser opened during a flow shows it at its
+ * step, and the flow's own start, steps and return are audited.
  */
 const rig = inject("rig");
 const GREETING = DEMO.greeting.interface;
@@ -63,6 +66,7 @@ afterAll(async () => {
 });
 
 async function clearConfigs(): Promise<void> {
+  for (const key of [GREETING, TAG_KEY]) await zk.removeTree(`${GRAY_FLOWS_PATH}/${nodeName(key)}`);
   await zk.removeTree(CENTER_NODE);
   await zk.removeTree(`/dubbo/config/dubbo/${GREETING}.condition-router`);
   const routers = await zk.children(`/dubbo/${encodeURIComponent(GREETING)}/routers`).catch(() => [] as string[]);
@@ -131,9 +135,9 @@ describe("a gray release on the service page", () => {
     for (const width of [420, 1400]) {
       for (const theme of ["light", "dark"] as const) {
         const view = width === 1400 && theme === "light" ? page : await open(GRAY_TAB, { width, theme });
-        // The flow is this browser context's: a new context plans it again (nothing is written before a step).
+        // The flow is the console's, not this browser's: another browser shows it, not yet at a step.
         if (view !== page) {
-          await plan(view);
+          await view.locator('[data-testid="gray-run"][data-step="-1"]').waitFor();
           await view.locator('[data-testid="gray-next"] [data-testid="draft-preview"][data-state="current"]').waitFor();
         }
         await expectNoSidewaysScroll(view, `gray step preview ${width} ${theme}`);
@@ -160,10 +164,9 @@ describe("a gray release on the service page", () => {
     await waitFor("30 consecutive calls all served by the new provider", async () => (await served(30)).every((p) => p === NEW), 20_000);
     for (const [width, theme] of [[1400, "dark"], [420, "light"]] as const) {
       const view = await open(GRAY_TAB, { width, theme });
-      if (width === 1400) {
-        // Same browser storage only within a context: this one shows the start form, the override is still listed on the Configuration tab.
-        await view.getByTestId("gray-start").waitFor();
-      }
+      // Another operator's browser shows the flow at its last step, and who ran it.
+      await view.locator('[data-testid="gray-run"][data-step="1"]').waitFor();
+      expect(await view.getByTestId("gray-owner").textContent()).toMatch(/^Started by anonymous .*; last moved by anonymous/);
       await expectNoSidewaysScroll(view, `gray tab ${width} ${theme}`);
     }
     await expectNoSidewaysScroll(page, "gray done");
@@ -176,6 +179,11 @@ describe("a gray release on the service page", () => {
     expect(await listed()).toEqual([]);
     const audit = auditResponseSchema.parse(await (await fetch(`${server.url}/api/v1/audit?service=${GREETING}&kind=config.delete`)).json());
     expect(audit.entries.some((e) => (e.before as { id?: string } | null)?.id === first?.id)).toBe(true);
+    // The flow itself is audited: started, two steps, returned (newest first).
+    await expect
+      .poll(async () => auditResponseSchema.parse(await (await fetch(`${server.url}/api/v1/audit?service=${GREETING}`)).json()).entries.filter((e) => e.kind.startsWith("gray.")).map((e) => e.kind))
+      .toEqual(["gray.return", "gray.step", "gray.step", "gray.start"]);
+    expect(await zk.getData(`${GRAY_FLOWS_PATH}/${nodeName(GREETING)}`)).toBeNull();
     await waitFor("the calls served by the other providers again", async () => (await served(30)).some((p) => p !== NEW), 20_000);
   });
 
@@ -217,9 +225,8 @@ describe("a gray release on the service page", () => {
     for (const [width, theme] of [[420, "dark"], [1400, "light"]] as const) {
       const view = width === 1400 ? page : await open(tab, { width, theme });
       if (view !== page) {
-        await view.locator(`[data-testid="gray-pick-provider"][data-address="${grayProvider}"]`).check();
-        await view.getByTestId("gray-mode-tag").check();
-        await view.getByTestId("gray-start-button").click();
+        // The flow started in the other browser, with its preview.
+        await view.locator('[data-testid="gray-run"][data-mode="tag"]').waitFor();
         await view.locator('[data-testid="tag-preview"][data-state="current"]').waitFor();
       }
       await expectNoSidewaysScroll(view, `gray by tag ${width} ${theme}`);
@@ -263,10 +270,8 @@ describe("a gray release on the service page", () => {
     expect(after, otherRow).toBe(before! - 1);
     for (const [width, theme] of [[420, "light"], [1400, "dark"]] as const) {
       const view = await open(GRAY_TAB, { width, theme });
-      await view.locator(`[data-testid="gray-pick-provider"][data-address="${NEW}"]`).check();
-      await view.getByTestId("gray-mode-applications").check();
-      await view.locator(`[data-testid="gray-pick-application"][data-application="${chosen}"]`).check();
-      await view.getByTestId("gray-start-button").click();
+      // The flow started in the other browser, with both routes' impact.
+      await view.locator('[data-testid="gray-run"][data-mode="applications"]').waitFor();
       await view.locator('[data-testid="gray-route-impact"] [data-testid="preview-impact"]').nth(1).waitFor();
       await expectNoSidewaysScroll(view, `gray to applications ${width} ${theme}`);
       await view.screenshot({ path: `${SCREENSHOTS}/gray-apps-${width}-${theme}.png`, fullPage: true });
