@@ -117,7 +117,7 @@ export class Engine {
     this.ruleKinds = {
       conditionRoute: conditionRouteRuntime({ routes: this.routes, configRoutes: this.configRoutes }, this),
       override: overrideRuntime(this.configs, this),
-      tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog, this.routes),
+      tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog, this.routes, this.configs),
     };
     this.connections = ConnectionPool.withOptions({ log });
     const env = createClusterEnv({ logger: log });

@@ -79,11 +79,11 @@ export function overrideRuntime(store: ConfigStore, sources: ConfigPreviewSource
 
 
 /** The tag-route kind over the engine's tag-route store; previews read the catalog and the rules the store holds. */
-export function tagRouteRuntime(store: TagRouteStore, catalog: TagRoutePreviewSources["catalog"], routes: TagRoutePreviewSources["routes"]): TagRouteRuntime {
+export function tagRouteRuntime(store: TagRouteStore, catalog: TagRoutePreviewSources["catalog"], routes: TagRoutePreviewSources["routes"], configs?: TagRoutePreviewSources["configs"]): TagRouteRuntime {
   return {
     kind: TAG_ROUTE,
     store,
-    preview: (body) => previewTagRouteRequest(body, { catalog, routes, currentTagRule: (application, registry) => store.currentText(application, registry) }),
+    preview: (body) => previewTagRouteRequest(body, { catalog, routes, ...(configs ? { configs } : {}), currentTagRule: (application, registry) => store.currentText(application, registry) }),
     auditKinds: TAG_ROUTE_AUDIT_KINDS,
   };
 }

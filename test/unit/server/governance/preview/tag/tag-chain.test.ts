@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Consumer } from "@/lib/api/catalog-entities";
 import { tagPreviewBodySchema, tagPreviewResponseSchema } from "@/lib/api/tag-route-preview";
+import type { Config } from "@/lib/api/overrides/configs";
 import type { PlannedRoute } from "@/server/governance/preview/route-chain-answer";
+import { tagOverrideNotes } from "@/server/governance/preview/tag/tag-preview-request";
 import type { TagChainRoutes } from "@/server/governance/preview/tag/tag-chain";
 import { previewTagRoute, type TagPreviewSources } from "@/server/governance/preview/tag/tag-preview";
 
@@ -101,5 +103,47 @@ describe("tag preview with the condition routes around the tag router", () => {
   it("without saved routes the answer is the tag router's alone, with no condition step", () => {
     const answer = preview(undefined);
     expect(request(answer, "10.1.0.1", "gray").after).toMatchObject({ path: "dynamic", conditions: [], providers: { addresses: ["10.0.0.1:20880"] } });
+  });
+});
+
+describe("overrides that set dubbo.tag", () => {
+  const config = (over: Partial<Config>): Config => ({
+    id: "cfg",
+    registry: "zookeeper://127.0.0.1:2181",
+    scope: "service",
+    key: `${SERVICE}::`,
+    service: SERVICE,
+    group: "",
+    version: "",
+    side: "consumer",
+    addresses: [],
+    providerAddresses: ["10.0.0.2:20880"],
+    applications: [],
+    services: [],
+    parameters: { "dubbo.tag": "gray" },
+    enabled: true,
+    targets: ["center"],
+    origin: "console",
+    readOnly: null,
+    revision: "r",
+    ...over,
+  }) as Config;
+  const services = [{ key: SERVICE, providers: PROVIDERS, providerApplications: ["greeting-app"], consumers: [C27, C33] }];
+
+  it("are named in the notes when they reach the service, the provider application or a consumer's", () => {
+    const notes = tagOverrideNotes([config({}), config({ id: "app", scope: "application", key: "shop", application: "shop", service: undefined, providerAddresses: [] })], "greeting-app", services);
+    expect(notes).toEqual([
+      `Override cfg (consumer side, service ${SERVICE}::) sets dubbo.tag="gray" on providers 10.0.0.2:20880: consumers read that as the providers' static tag, which this preview does not apply (it reads the tag each provider registered)`,
+      `Override app (consumer side, application shop) sets dubbo.tag="gray" on every provider: consumers read that as the providers' static tag, which this preview does not apply (it reads the tag each provider registered)`,
+    ]);
+  });
+
+  it("are not named when disabled, of another service or application, or not setting dubbo.tag", () => {
+    const notes = tagOverrideNotes(
+      [config({ enabled: false }), config({ service: "org.demo.Other" }), config({ scope: "application", application: "elsewhere", service: undefined }), config({ parameters: { weight: "10" } })],
+      "greeting-app",
+      services,
+    );
+    expect(notes).toEqual([]);
   });
 });
