@@ -6,6 +6,7 @@ import { routeEditHref } from "../routes/route-hrefs";
 import { Badge } from "../ui/badge";
 import { Callout } from "../ui/callout";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
+import { Button } from "../ui/button";
 import { DeleteAccess, ToggleAccess } from "./access-rule-actions";
 
 const ORIGINS = { console: "console", "dubbo-admin": "Dubbo Admin", other: "by hand" } as const;
@@ -14,7 +15,7 @@ const ORIGINS = { console: "console", "dubbo-admin": "Dubbo Admin", other: "by h
  * The access rules of a service: mode, the consumers listed, whether enabled, who wrote it;
  * per rule, Enable/Disable, Delete and its history (the route's, on the Routes tab).
  */
-export function AccessRulesTable({ rules, canWrite }: { rules: readonly AccessRule[]; canWrite: boolean }) {
+export function AccessRulesTable({ rules, canWrite, onEdit }: { rules: readonly AccessRule[]; canWrite: boolean; onEdit?: (rule: AccessRule) => void }) {
   if (rules.length === 0) {
     return (
       <Callout data-testid="access-empty">
@@ -54,6 +55,11 @@ export function AccessRulesTable({ rules, canWrite }: { rules: readonly AccessRu
             </TD>
             <TD data-label="Actions" className="text-right max-sm:text-left">
               <span className="inline-flex flex-wrap items-center gap-1">
+                {canWrite && onEdit && (
+                  <Button type="button" size="sm" variant="ghost" onClick={() => onEdit(r)} data-testid="edit-access">
+                    Edit
+                  </Button>
+                )}
                 {canWrite && <ToggleAccess rule={r} />}
                 {canWrite && <DeleteAccess rule={r} />}
                 <a href={routeEditHref(r.route)} className="px-2 text-sm text-brand-700 hover:underline dark:text-sky-300" data-testid="access-history">

@@ -23,6 +23,16 @@ export function useCreateAccess() {
   });
 }
 
+/** PUT /api/v1/access/{id}: the rule's lists as edited, based on the revision shown (its service, mode and name stay). */
+export function useReplaceAccess() {
+  const changed = useAccessChanged();
+  return useMutation({
+    mutationFn: ({ rule, hosts, applications, allowStranding }: { rule: AccessRule; hosts: readonly string[]; applications: readonly string[]; allowStranding: boolean }) =>
+      sendJson("PUT", ruleUrl(rule), { revision: rule.revision, hosts, applications, ...(allowStranding ? { allowStranding: true } : {}) }, accessRuleSchema),
+    onSettled: changed,
+  });
+}
+
 /** POST /api/v1/access/{id}/enable or /disable, based on the revision shown. */
 export function useToggleAccess() {
   const changed = useAccessChanged();

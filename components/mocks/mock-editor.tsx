@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { ServiceDetail } from "@/lib/api/catalog-entities";
+import type { Mock } from "@/lib/api/mocks";
 import { fieldIssues, otherIssues } from "@/lib/api/client/field-issues";
 import type { TypeResolver } from "@/lib/invoke/form/field-spec";
 import type { MockMode } from "@/lib/mock/mock-rule";
@@ -14,7 +15,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
 import { ReturnValueField } from "./return-value-field";
-import { useCreateMock } from "./use-mock-mutations";
+import { useCreateMock, useReplaceMock } from "./use-mock-mutations";
 import { useReturnValue } from "./use-return-value";
 
 type Answer = "return" | "throw";
@@ -42,35 +43,42 @@ function MockReceivers({ consumers, mode }: { consumers: readonly { application:
 }
 
 /**
- * The editor of a new mock: the method (from the service's metadata), force or fail, a value
+ * The editor of a mock, new or (`editing`) saved: the method (from the service's metadata), force or fail, a value
  * returned (the invoke form's typed fields for the method's return type, with the JSON in
  * sync) or an exception thrown, and the consumer applications it is limited to (none: every
- * consumer). Saves with POST /api/v1/mocks; the server's issues show beside their fields.
+ * consumer). Saves with POST /api/v1/mocks, an edit with PUT on the revision shown (enabled
+ * as it is); the server's issues show beside their fields.
  */
-export function MockEditor({ service, types, onDone }: { service: ServiceDetail; types: TypeResolver; onDone: () => void }) {
-  const [index, setIndex] = useState(service.methods.length === 1 ? 0 : -1);
-  const [mode, setMode] = useState<MockMode>("force");
-  const [answer, setAnswer] = useState<Answer>("return");
-  const [throws, setThrows] = useState("");
-  const [applications, setApplications] = useState<string[]>([]);
+export function MockEditor({ service, types, onDone, editing }: { service: ServiceDetail; types: TypeResolver; onDone: () => void; editing?: Mock }) {
+  const savedIndex = editing ? service.methods.findIndex((m) => m.name === editing.method) : -1;
+  const [index, setIndex] = useState(savedIndex >= 0 ? savedIndex : service.methods.length === 1 ? 0 : -1);
+  const [mode, setMode] = useState<MockMode>(editing?.mode ?? "force");
+  const [answer, setAnswer] = useState<Answer>(editing?.throws !== undefined ? "throw" : "return");
+  const [throws, setThrows] = useState(editing?.throws ?? "");
+  const [applications, setApplications] = useState<string[]>(editing ? [...editing.applications] : []);
   const [attempted, setAttempted] = useState(false);
   const method = service.methods[index];
   const formType = method ? returnFormType(method.returnType) : null;
-  const value = useReturnValue(formType ?? NOTHING, types);
+  const savedType = savedIndex >= 0 ? returnFormType(service.methods[savedIndex]!.returnType) : null;
+  const value = useReturnValue(formType ?? NOTHING, types, editing && editing.returns !== undefined && savedType !== null ? { type: savedType, value: editing.returns } : undefined);
   const create = useCreateMock();
-  const issues = fieldIssues(create.error);
+  const replace = useReplaceMock();
+  const write = editing ? replace : create;
+  const issues = fieldIssues(write.error);
   const blocked = method === undefined ? "Choose a method." : answer === "return" && formType !== null && (value.jsonProblem !== null || value.issues.length > 0) ? "The returned value needs fixing (see the field)." : null;
   const save = () => {
     setAttempted(true);
     if (blocked || !method) return;
     const returned = answer === "return" ? { returns: formType === null ? null : value.value } : { throws: throws.trim() };
-    create.mutate({ service: service.interface, group: service.group, version: service.version, method: method.name, mode, ...returned, applications, enabled: true }, { onSuccess: onDone });
+    const fields = { method: method.name, mode, ...returned, applications, enabled: editing?.enabled ?? true };
+    if (editing) replace.mutate({ mock: editing, body: fields }, { onSuccess: onDone });
+    else create.mutate({ service: service.interface, group: service.group, version: service.version, ...fields }, { onSuccess: onDone });
   };
   const general = otherIssues(issues, ["method", "mode", "returns", "throws", "applications"]);
   const choices = [...new Set(service.consumers.map((c) => c.application).filter((a) => a !== ""))].sort();
   return (
-    <section className="min-w-0 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="mock-editor" aria-label="New mock">
-      <h3 className="text-base font-semibold">New mock</h3>
+    <section className="min-w-0 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="mock-editor" data-editing={editing?.id ?? ""} aria-label={editing ? "Edit mock" : "New mock"}>
+      <h3 className="text-base font-semibold">{editing ? `Edit the mock of ${editing.method}` : "New mock"}</h3>
       {service.methods.length === 0 ? (
         <Callout tone="warn">The metadata lists no method of this service, so no mock can be built here.</Callout>
       ) : (
@@ -101,9 +109,9 @@ export function MockEditor({ service, types, onDone }: { service: ServiceDetail;
         <Issues field="applications" messages={issues.get("applications")} />
         <MockReceivers consumers={mockReceivers(service.consumers, applications)} mode={mode} />
       </div>
-      {create.error && issues.size === 0 && (
+      {write.error && issues.size === 0 && (
         <Callout tone="bad" title="Not saved" data-testid="mock-save-error">
-          {create.error.message}
+          {write.error.message}
         </Callout>
       )}
       {general.length > 0 && (
@@ -112,8 +120,8 @@ export function MockEditor({ service, types, onDone }: { service: ServiceDetail;
         </Callout>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="primary" disabled={create.isPending} onClick={save} data-testid="save-mock">
-          {create.isPending ? "Saving…" : "Save mock"}
+        <Button type="button" variant="primary" disabled={write.isPending} onClick={save} data-testid="save-mock">
+          {write.isPending ? "Saving…" : editing ? "Save changes" : "Save mock"}
         </Button>
         <Button type="button" onClick={onDone} data-testid="cancel-mock">
           Cancel

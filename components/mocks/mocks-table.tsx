@@ -3,6 +3,7 @@
 import type { Mock } from "@/lib/api/mocks";
 import { mockAudienceText } from "@/lib/mock/mock-reach";
 import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { None } from "../ui/none";
 import { Table, TD, TH, THead, TRow } from "../ui/table";
@@ -35,7 +36,7 @@ function Receivers({ mock }: { mock: Mock }) {
  * limited to (none: every consumer), who receives mocked answers now, whether enabled;
  * per mock, Enable/Disable and Delete.
  */
-export function MocksTable({ mocks, canWrite }: { mocks: readonly Mock[]; canWrite: boolean }) {
+export function MocksTable({ mocks, canWrite, onEdit }: { mocks: readonly Mock[]; canWrite: boolean; onEdit?: (mock: Mock) => void }) {
   if (mocks.length === 0) return <Callout data-testid="mocks-empty">No mock: every call of this service goes to its providers.</Callout>;
   return (
     <Table stacked data-testid="mocks-table">
@@ -78,6 +79,11 @@ export function MocksTable({ mocks, canWrite }: { mocks: readonly Mock[]; canWri
             <TD data-label="Actions" className="text-right max-sm:text-left">
               {canWrite && (
                 <span className="inline-flex flex-wrap items-center gap-1">
+                  {onEdit && (
+                    <Button type="button" size="sm" variant="ghost" onClick={() => onEdit(m)} data-testid="edit-mock">
+                      Edit
+                    </Button>
+                  )}
                   <ToggleMock mock={m} />
                   <DeleteMock mock={m} />
                 </span>

@@ -23,6 +23,15 @@ export function useCreateMock() {
   return useMutation({ mutationFn: (body: NewMock) => sendJson("POST", "/api/v1/mocks", body, mockSchema), onSettled: changed });
 }
 
+/** PUT /api/v1/mocks/{id}: the whole mock as edited (its service stays), based on the revision shown. */
+export function useReplaceMock() {
+  const changed = useMocksChanged();
+  return useMutation({
+    mutationFn: ({ mock, body }: { mock: Mock; body: Omit<NewMock, "service" | "group" | "version"> }) => sendJson("PUT", mockUrl(mock), { revision: mock.revision, ...body }, mockSchema),
+    onSettled: changed,
+  });
+}
+
 /** POST /api/v1/mocks/{id}/enable or /disable, based on the revision shown. */
 export function useToggleMock() {
   const changed = useMocksChanged();

@@ -15,8 +15,9 @@ interface State {
   readonly jsonProblem: string | null;
 }
 
-function start(type: string, types: TypeResolver): State {
-  const draft = emptyReturnDraft(type, types);
+function start(type: string, types: TypeResolver, initial?: { readonly type: string; readonly value: unknown }): State {
+  const decoded = initial !== undefined && initial.type === type ? decodeReturn(type, initial.value, types) : null;
+  const draft = decoded?.ok ? decoded.draft : emptyReturnDraft(type, types);
   return { type, draft, jsonText: returnJsonText(encodeReturn(type, draft, types).value), jsonProblem: null };
 }
 
@@ -24,10 +25,11 @@ function start(type: string, types: TypeResolver): State {
  * A mock's return value: the draft of the typed form and the JSON view's text, in sync
  * both ways as the Invoke page's arguments (components/invoke/use-arguments.ts): a form edit
  * rewrites the JSON; a JSON edit that reads as the type replaces the form, and one that does
- * not is kept as typed with the reason. A new return type starts again.
+ * not is kept as typed with the reason. A new return type starts again. `initial`: the value a
+ * saved mock returns, filled in while the type is the one it was saved for.
  */
-export function useReturnValue(type: string, types: TypeResolver) {
-  const [stored, setState] = useState<State>(() => start(type, types));
+export function useReturnValue(type: string, types: TypeResolver, initial?: { readonly type: string; readonly value: unknown }) {
+  const [stored, setState] = useState<State>(() => start(type, types, initial));
   const state = stored.type === type ? stored : start(type, types);
   if (state !== stored) setState(state);
   const encoded = useMemo(() => encodeReturn(type, state.draft, types), [type, state.draft, types]);

@@ -105,7 +105,7 @@ async function previewVerdicts(page: Page): Promise<Map<string, { blocked: strin
 }
 
 describe.each(LOOKS)("the Access tab at $width px, $theme", (look) => {
-  it("blocks one registered consumer application after a preview that names it blocked and the other keeping providers, saves it as condition routes, and deletes it", async () => {
+  it("blocks one registered consumer application after a preview that names it blocked and the other keeping providers, saves it as condition routes, moves it to the other application by an edit, and deletes it", async () => {
     const [victim, other] = rig.consumers;
     const page = await open(ACCESS_TAB, look);
     await page.getByTestId("access-empty").waitFor();
@@ -148,6 +148,26 @@ describe.each(LOOKS)("the Access tab at $width px, $theme", (look) => {
     // Delete names the revision the row shows: once the registry brings both copies back it moves, so wait until the row shows that one.
     const settled = await waitFor("the rule read back with both copies", async () => (await accessRules()).find((r) => r.route.configCenter === "present"), 15_000);
     await page.locator(`[data-access-rule][data-revision="${settled.revision}"]`).waitFor();
+
+    // Edit: the block moves from one application to the other; the preview judges the draft in place of the rule it edits.
+    await row.getByTestId("edit-access").click();
+    const edit = page.locator(`[data-testid="access-editor"][data-editing="${settled.id}"]`);
+    await edit.waitFor();
+    expect(await edit.getByTestId("access-mode").getAttribute("data-value")).toBe("block");
+    await edit.getByRole("button", { name: `Remove ${victim!.app}` }).click();
+    await edit.locator(`[data-testid="access-applications"] [data-option="${other!.app}"]`).click();
+    const edited = await waitFor("the edit's preview", async () => {
+      const v = await previewVerdicts(page);
+      return v.get(other!.app)?.blocked === "true" ? v : undefined;
+    });
+    expect(edited.get(other!.app)).toEqual({ blocked: "true", by: "draft" });
+    expect(edited.get(victim!.app)).toEqual({ blocked: "false", by: "" });
+    await edit.getByTestId("save-access").click();
+    await edit.waitFor({ state: "detached" });
+    const moved = await waitFor("the edited rule read back with both copies", async () => (await accessRules()).find((r) => r.applications.join() === other!.app && r.route.configCenter === "present"), 15_000);
+    expect([moved.id, moved.mode, moved.route.rule]).toEqual([settled.id, "block", `application = ${other!.app} => false`]);
+    expect(await zk.getData(ROUTE_RULE_NODE)).toContain(`application = ${other!.app} => false`);
+    await page.locator(`[data-access-rule][data-revision="${moved.revision}"]`).waitFor();
     await row.getByTestId("delete-access").click();
     await confirm(page, "delete-access-dialog");
     await page.getByTestId("access-empty").waitFor();
@@ -190,7 +210,7 @@ describe("the Access tab's confirm", () => {
 });
 
 describe.each(LOOKS)("the Mocks tab at $width px, $theme", (look) => {
-  it("sets a String mock of greet from the typed form with its JSON in sync, shows the banner while it is on, and deletes it", async () => {
+  it("sets a String mock of greet from the typed form with its JSON in sync, shows the banner while it is on, edits its value, and deletes it", async () => {
     const page = await open(MOCKS_TAB, look);
     await page.getByTestId("mocks-empty").waitFor();
     expect(await page.getByTestId("mock-banner").count()).toBe(0);
@@ -235,6 +255,20 @@ describe.each(LOOKS)("the Mocks tab at $width px, $theme", (look) => {
     // Delete names the revision the row shows: it moves once the registry copy is read back, so wait until the row shows that one.
     const both = await waitFor("the mock read back with both copies", async () => (await mocks()).find((m) => m.config.targets.includes("registry") && m.config.targets.includes("center")), 15_000);
     await page.locator(`[data-mock][data-revision="${both.revision}"]`).waitFor();
+
+    // Edit: the form opens with the value saved; the new one replaces it.
+    await row.getByTestId("edit-mock").click();
+    const edit = page.locator(`[data-testid="mock-editor"][data-editing="${both.id}"]`);
+    await edit.waitFor();
+    const editField = edit.locator('[data-testid="mock-returns"] [data-field-path="args.0"][data-field-kind="string"] input');
+    expect(await editField.inputValue()).toBe("mocked!");
+    await editField.fill("edited!");
+    await edit.getByTestId("save-mock").click();
+    await edit.waitFor({ state: "detached" });
+    await waitFor("the row showing the edited value", async () => (await row.getByTestId("mock-answer-text").textContent()) === 'returns "edited!"', 10_000);
+    const changed = await waitFor("the edited mock read back with both copies", async () => (await mocks()).find((m) => m.returns === "edited!" && m.config.targets.includes("registry") && m.config.targets.includes("center")), 15_000);
+    expect([changed.method, changed.mode, changed.enabled]).toEqual(["greet", "force", true]);
+    await page.locator(`[data-mock][data-revision="${changed.revision}"]`).waitFor();
     await row.getByTestId("delete-mock").click();
     await confirm(page, "delete-mock-dialog");
     await page.getByTestId("mocks-empty").waitFor();
