@@ -161,13 +161,18 @@ export function requestTag(release: DubboRelease, request: TagRequest): { tag: s
   return { tag: isEmpty(tag) ? null : tag, force: forceText.toLowerCase() === "true" };
 }
 
-/** Routes `providers` for `request` under `loaded` (null: no rule held). */
-export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, providers: readonly TagProvider[], request: TagRequest): TagRouteResult {
+/**
+ * Routes `providers` for `request` under `loaded` (null: no rule held). `input`: the positions
+ * of the providers the router receives (what earlier routers of the chain left; all when
+ * left out); the answer's positions are of `providers` too. Address sets are matched once per
+ * `providers` list, whatever the input.
+ */
+export function routeByTag(release: DubboRelease, loaded: LoadedTagRule | null, providers: readonly TagProvider[], request: TagRequest, input?: readonly number[]): TagRouteResult {
   const { tag, force } = requestTag(release, request);
   const dns = new Set<string>();
-  const all = providers.map((_, i) => i);
+  const all = input ?? providers.map((_, i) => i);
   const done = (kept: readonly number[], path: TagRoutePath, extra: Partial<TagRouteResult> = {}): TagRouteResult => ({ kept, path, tag, forceUseTag: force, fellBack: false, dnsEntries: [...dns], ...extra });
-  if (providers.length === 0) return done([], loaded === null || !loaded.rule.valid || !loaded.rule.enabled ? "static" : tag !== null ? "dynamic" : "untagged");
+  if (all.length === 0) return done([], loaded === null || !loaded.rule.valid || !loaded.rule.enabled ? "static" : tag !== null ? "dynamic" : "untagged");
   const staticTag = (i: number) => providers[i]!.tag;
   const filter = (from: readonly number[], keep: (i: number) => boolean) => from.filter(keep);
 

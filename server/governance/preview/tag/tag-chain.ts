@@ -57,6 +57,8 @@ interface Step {
   readonly toTable: Int32Array;
   /** Position in `tables` → tag position (-1: none). */
   readonly fromTable: Int32Array;
+  /** The two lists are the same providers in the same positions (every URL read by both): no mapping. */
+  readonly identity: boolean;
   readonly tables: ThenTables;
 }
 
@@ -144,7 +146,7 @@ export class ServiceTagChains {
     const add = (copy: RuleCopy, list: readonly PlannedRoute[], conditionSemantics: DubboRelease) => {
       if (list.length === 0) return;
       const set = registryProviders(this.urls, conditionSemantics);
-      const { toTable, fromTable } = positionMaps(this.urls, set.urls, tagOrigin);
+      const { toTable, fromTable, identity } = positionMaps(this.urls, set.urls, tagOrigin);
       const prepared = prepareChain(
         list.map((r) => ({ rule: r.rule, force: r.force, priority: r.priority, name: r.name })),
         conditionSemantics,
@@ -152,7 +154,7 @@ export class ServiceTagChains {
       for (const route of prepared.routes) {
         const priority = copy === "config-center" ? SERVICE_ROUTER_PRIORITY : route.priority;
         const at = semantics === "2.7" && copy === "registry" && priority < TAG_PRIORITY ? "before-tag" : "after-tag";
-        steps.push({ name: route.name ?? list[route.index]!.name, copy, priority, at, semantics: conditionSemantics, route, toTable, fromTable, tables: set.tables });
+        steps.push({ name: route.name ?? list[route.index]!.name, copy, priority, at, semantics: conditionSemantics, route, toTable, fromTable, identity, tables: set.tables });
       }
     };
     if (copies.includes("registry")) add("registry", this.routes.registry, "2.7");
@@ -172,54 +174,73 @@ export class ServiceTagChains {
   }
 }
 
+/** What the routes before the tag router leave a consumer (its providers, and their steps): the same for every request tag, before and after a draft. */
+interface Prefix {
+  readonly current: readonly number[] | null;
+  readonly views: readonly TagConditionStep[];
+}
+const prefixes = new WeakMap<ConsumerChain, Map<string, Prefix>>();
+
 /**
  * Runs `chain` for a consumer seen as `sight` on the tag providers `0..count-1`, with
- * `tag` as the tag router (it gets tag positions and answers tag positions).
+ * `tag` as the tag router (it gets tag positions, null for all, and answers tag
+ * positions). The routes before the tag router are run once per chain and sight.
  */
 export function runTagChain(chain: ConsumerChain, sight: ChainSight, count: number, semantics: DubboRelease, tag: (input: readonly number[] | null) => readonly number[]): ChainRun {
-  const views: TagConditionStep[] = [];
-  let current: readonly number[] | null = null; // null: every provider (the tag router's own list)
-  const size = () => (current === null ? count : current.length);
-  let stopped = false;
-  let ranTag = false;
-  let tagKept: readonly number[] | null = null;
-  const runTag = () => {
-    ranTag = true;
-    if (semantics === "3.x" && stopped) return;
-    tagKept = tag(current);
-    current = tagKept;
-    if (semantics === "3.x" && current.length === 0) stopped = true;
-  };
+  let byKey = prefixes.get(chain);
+  if (byKey === undefined) prefixes.set(chain, (byKey = new Map()));
+  let prefix = byKey.get(sight.key);
+  if (prefix === undefined) {
+    const views: TagConditionStep[] = [];
+    let current: readonly number[] | null = null;
+    chain.steps.forEach((step, k) => {
+      if (step.at === "before-tag") current = runStep(step, sight.sights[k] ?? null, current, count, false, views);
+    });
+    byKey.set(sight.key, (prefix = { current, views }));
+  }
+  const views = [...prefix.views];
+  // Dubbo 3 stops at an empty result; its chain has nothing before the tag router, so the tag router always runs.
+  const tagKept = tag(prefix.current);
+  let current: readonly number[] | null = tagKept;
+  let stopped = semantics === "3.x" && tagKept.length === 0;
   chain.steps.forEach((step, k) => {
-    if (step.at === "after-tag" && !ranTag) runTag();
-    const input = size();
-    const view = { name: step.name, copy: step.copy, priority: step.priority, at: step.at, input };
-    const rule = step.route.rule;
-    if (rule instanceof RuleSyntaxError) {
-      views.push({ ...view, output: input, outcome: "invalid" });
-      return;
-    }
-    if (stopped) {
-      views.push({ ...view, output: 0, outcome: "skipped" });
-      return;
-    }
-    if (rule === null || sight.sights[k] === null) {
-      views.push({ ...view, output: input, outcome: "disabled" });
-      return;
-    }
-    const tablePositions = toTablePositions(current, count, step.toTable);
-    const routed = routeSeen(rule as ConditionRule, step.route.force, sight.sights[k]!, tablePositions);
-    const next: number[] = [];
-    for (const p of routed.result) {
-      const t = step.fromTable[p]!;
-      if (t >= 0) next.push(t);
-    }
-    current = next;
-    views.push({ ...view, output: next.length, outcome: routed.outcome });
-    if (semantics === "3.x" && next.length === 0) stopped = true;
+    if (step.at !== "after-tag") return;
+    current = runStep(step, sight.sights[k] ?? null, current, count, stopped, views);
+    if (semantics === "3.x" && current !== null && current.length === 0) stopped = true;
   });
-  if (!ranTag) runTag();
   return { kept: current ?? allPositions(count), tagKept, steps: views };
+}
+
+/** One condition route of the chain on `current` (null: every provider); its view is pushed to `views`. */
+function runStep(step: Step, sight: ConsumerSight | null, current: readonly number[] | null, count: number, stopped: boolean, views: TagConditionStep[]): readonly number[] | null {
+  const input = current === null ? count : current.length;
+  const view = { name: step.name, copy: step.copy, priority: step.priority, at: step.at, input };
+  const rule = step.route.rule;
+  if (rule instanceof RuleSyntaxError) {
+    views.push({ ...view, output: input, outcome: "invalid" });
+    return current;
+  }
+  if (stopped) {
+    views.push({ ...view, output: 0, outcome: "skipped" });
+    return current;
+  }
+  if (rule === null || sight === null) {
+    views.push({ ...view, output: input, outcome: "disabled" });
+    return current;
+  }
+  if (step.identity) {
+    const routed = routeSeen(rule as ConditionRule, step.route.force, sight, current ?? step.tables.all);
+    views.push({ ...view, output: routed.result.length, outcome: routed.outcome });
+    return routed.result;
+  }
+  const routed = routeSeen(rule as ConditionRule, step.route.force, sight, toTablePositions(current, count, step.toTable));
+  const next: number[] = [];
+  for (const p of routed.result) {
+    const t = step.fromTable[p]!;
+    if (t >= 0) next.push(t);
+  }
+  views.push({ ...view, output: next.length, outcome: routed.outcome });
+  return next;
 }
 
 function allPositions(count: number): number[] {
@@ -242,17 +263,19 @@ function toTablePositions(current: readonly number[] | null, count: number, toTa
  * Maps between tag positions and a table's positions, through positions in `urls`: the
  * table's `parsed` list and the tag providers are both `urls` less the ones left out, in order.
  */
-function positionMaps(urls: readonly string[], parsed: readonly string[], tagOrigin: readonly number[]): { toTable: Int32Array; fromTable: Int32Array } {
+function positionMaps(urls: readonly string[], parsed: readonly string[], tagOrigin: readonly number[]): { toTable: Int32Array; fromTable: Int32Array; identity: boolean } {
   const tableOfOrigin = new Int32Array(urls.length).fill(-1);
   for (let i = 0, j = 0; i < urls.length && j < parsed.length; i++) {
     if (urls[i] === parsed[j]) tableOfOrigin[i] = j++;
   }
   const toTable = new Int32Array(tagOrigin.length);
   const fromTable = new Int32Array(parsed.length).fill(-1);
+  let identity = tagOrigin.length === parsed.length;
   tagOrigin.forEach((origin, t) => {
     const p = tableOfOrigin[origin]!;
     toTable[t] = p;
     if (p >= 0) fromTable[p] = t;
+    if (p !== t) identity = false;
   });
-  return { toTable, fromTable };
+  return { toTable, fromTable, identity };
 }

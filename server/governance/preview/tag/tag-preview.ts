@@ -103,11 +103,7 @@ export function previewTagRoute(body: TagPreviewBody, sources: TagPreviewSources
             return outcome(r, r.kept, [], s.providers, semantics, obeys, loaded, listMax);
           }
           let tagged: TagRouteResult | null = null;
-          const run = runTagChain(chain, sight, s.providers.length, semantics, (input) => {
-            if (input === null) return (tagged = routeByTag(semantics, held, s.providers, request)).kept;
-            const r = routeByTag(semantics, held, input.map((t) => s.providers[t]!), request);
-            return (tagged = { ...r, kept: r.kept.map((k) => input[k]!) }).kept;
-          });
+          const run = runTagChain(chain, sight, s.providers.length, semantics, (input) => (tagged = routeByTag(semantics, held, s.providers, request, input ?? undefined)).kept);
           return outcome(tagged ?? routeByTag(semantics, held, [], request), run.kept, run.steps, s.providers, semantics, obeys, loaded, listMax);
         };
         const before = judge(s.before);
