@@ -7,10 +7,27 @@ import { EntityProblem } from "../catalog/entity-problem";
 import { InstancesTable } from "../catalog/instances-table";
 import { EntityHeader, Fact, Section } from "../catalog/page-header";
 import { ServiceRefsTable } from "../catalog/service-refs-table";
+import { HealthCell, useProviderHealth } from "../health/provider-health";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { VisibleText } from "../ui/visible-text";
+
+/** The provider addresses (`host:port`) among the instances, each once, in order. */
+function providerAddresses(instances: readonly { role: string; address: string }[]): string[] {
+  return [...new Set(instances.filter((i) => i.role === "provider").map((i) => i.address))].sort();
+}
+
+/** One provider address's health, as the console's connection to it knows it. */
+function AddressHealth({ address }: { address: string }) {
+  const health = useProviderHealth({ address });
+  return (
+    <li className="flex min-w-0 flex-wrap items-start gap-x-3 gap-y-1" data-health-address={address}>
+      <span className="font-mono text-sm">{address}</span>
+      {health.error ? <span className="text-xs text-red-700 dark:text-red-300">{health.error.message}</span> : <HealthCell health={health.byAddress.get(address)} />}
+    </li>
+  );
+}
 
 /** One host (every port) or host:port: the services provided and consumed there, and by which applications. */
 export function AddressDetailView({ value }: { value: string }) {
@@ -34,6 +51,15 @@ export function AddressDetailView({ value }: { value: string }) {
         }
       />
       <StaleBanner stale={data.stale} fetchedAt={dataUpdatedAt} title="This address may be out of date" />
+      {providerAddresses(data.instances).length > 0 && (
+        <Section title="Health" count={providerAddresses(data.instances).length}>
+          <ul className="space-y-2" data-testid="address-health">
+            {providerAddresses(data.instances).map((address) => (
+              <AddressHealth key={address} address={address} />
+            ))}
+          </ul>
+        </Section>
+      )}
       <Section title="Provides" count={data.provides.length}>
         <ServiceRefsTable services={data.provides} empty="No service is provided here." countLabel="Providers" testId="provided-services" />
       </Section>

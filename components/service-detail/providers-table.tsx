@@ -27,7 +27,18 @@ function Status({ provider, overrides }: { provider: Provider; overrides: Provid
  * provider's weight and status the service's configs set (the providers given are then
  * those after the configs).
  */
-export function ProvidersTable({ providers, actions, overrides }: { providers: readonly Provider[]; actions?: (provider: Provider) => ReactNode; overrides?: (provider: Provider) => ProviderOverrides | undefined }) {
+export function ProvidersTable({
+  providers,
+  actions,
+  overrides,
+  health,
+}: {
+  providers: readonly Provider[];
+  actions?: (provider: Provider) => ReactNode;
+  overrides?: (provider: Provider) => ProviderOverrides | undefined;
+  /** The Health column's cell of a provider (the console's connection to it); none: no column. */
+  health?: (provider: Provider) => ReactNode;
+}) {
   if (providers.length === 0) return <Callout>No provider is registered for this service right now.</Callout>;
   return (
     <Table stacked data-testid="providers-table">
@@ -38,6 +49,7 @@ export function ProvidersTable({ providers, actions, overrides }: { providers: r
           <TH>Dubbo</TH>
           <TH className="text-right">Weight</TH>
           <TH>Status</TH>
+          {health && <TH>Health</TH>}
           <TH>Seen at</TH>
           <TH>Registry</TH>
           {actions && <TH>Actions</TH>}
@@ -67,6 +79,7 @@ export function ProvidersTable({ providers, actions, overrides }: { providers: r
                 <Status provider={p} overrides={overrides?.(p)} />
               </span>
             </TD>
+            {health && <TD data-label="Health">{health(p)}</TD>}
             <TD data-label="Seen at">
               <span>
                 <SourceBadge source={p.source} />

@@ -17,6 +17,7 @@ import { VisibleText } from "../ui/visible-text";
 import { ServiceKeyText } from "../ui/service-key-text";
 import { GrayReleasePanel } from "../gray/gray-release-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { HealthCell, useProviderHealth } from "../health/provider-health";
 import { MethodsPanel } from "./methods-panel";
 import { ConsumersTable, ProvidersTable } from "./providers-table";
 import { RawUrlsPanel } from "./raw-urls-panel";
@@ -71,6 +72,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
   const configs = useQuery({ ...configsQuery({ service: data?.interface ?? "", group: data?.group ?? "", version: data?.version ?? "" }), enabled: data !== undefined });
   const [tab, setTab] = useTabParam(TABS);
   const session = useSession();
+  const health = useProviderHealth(data ? { service: data.interface, group: data.group, version: data.version } : null);
   if (error) return <EntityProblem error={error} what="This service" back={{ href: "/services", label: "Back to Services" }} />;
   if (isPending) return <Callout>Loading the service…</Callout>;
   // The providers' weight and status after this service's overrides (the catalog lists their registered URLs).
@@ -108,6 +110,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <ProvidersTable
             providers={shown}
             overrides={(p) => overridesOf.get(p)}
+            health={(p) => <HealthCell health={health.byAddress.get(p.address)} />}
             actions={session.can(CONFIG_WRITE) ? (p) => <ProviderActions service={withOverrides} provider={p} /> : undefined}
           />
         </TabsContent>

@@ -27,6 +27,18 @@ export type ConnectionState =
   | { readonly type: "backoff"; readonly attempt: number; readonly retryAt: number; readonly error: string }
   | { readonly type: "closed" };
 
+/** What a client knows of its provider's health, for the console's health view (server/observability/provider-health.ts). */
+export interface ConnectionHealth {
+  /** The heartbeat interval this client keeps. */
+  readonly heartbeatMs: number;
+  /** When anything was last read from the provider on the current connection, or when it was made (0: never connected). */
+  readonly lastReadAt: number;
+  /** The last heartbeat answered: when, and its round trip in ms. */
+  readonly lastHeartbeat: { readonly at: number; readonly rttMs: number } | null;
+  /** The last failure: a connect that failed, a dropped connection, a heartbeat unanswered. */
+  readonly lastError: { readonly at: number; readonly message: string } | null;
+}
+
 export interface RequestOptions {
   /** The call fails with TimeoutError after this many ms (the provider's `timeout`, or the caller's). */
   readonly timeoutMs: number;
@@ -56,6 +68,8 @@ export interface ExchangeClient {
   /** A READONLY event was received on the current connection: no new calls. */
   readonly readOnly: boolean;
   readonly state: ConnectionState;
+  /** Heartbeats answered, the last failure, the last read (nothing is sent to find them out). */
+  readonly health: ConnectionHealth;
   request(body: Buffer, opts: RequestOptions): Promise<Frame>;
   /** Sends a heartbeat and resolves with the provider's heartbeat response (the heartbeat timer uses the same). */
   ping(opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame>;

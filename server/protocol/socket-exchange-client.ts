@@ -15,6 +15,7 @@ import { connect, type Socket } from "node:net";
 import { ConnectError, ConnectionClosedError, type ConnectionDropReason, ProviderReadOnlyError } from "@/server/errors/transport-errors";
 import { hessian2ShortString, HESSIAN2_NULL, readEventBody } from "./event-body";
 import {
+  type ConnectionHealth,
   type ConnectionState,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_HEARTBEAT_MS,
@@ -57,6 +58,8 @@ export class DubboExchangeClient implements ExchangeClient {
   private nextId = 1n;
   private attempt = 0;
   private lastRead = 0;
+  private lastHeartbeat: ConnectionHealth["lastHeartbeat"] = null;
+  private lastError: ConnectionHealth["lastError"] = null;
   private lastWrite = 0;
   private corked = false;
   private isReadOnly = false;
@@ -105,7 +108,25 @@ export class DubboExchangeClient implements ExchangeClient {
   }
 
   ping(opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Frame> {
-    return this.send(true, HESSIAN2, HESSIAN2_NULL, opts);
+    const started = performance.now();
+    return this.send(true, HESSIAN2, HESSIAN2_NULL, opts).then(
+      (frame) => {
+        this.lastHeartbeat = { at: Date.now(), rttMs: Math.round((performance.now() - started) * 100) / 100 };
+        return frame;
+      },
+      (e: unknown) => {
+        this.noteError(`heartbeat not answered: ${e instanceof Error ? e.message : String(e)}`);
+        throw e;
+      },
+    );
+  }
+
+  get health(): ConnectionHealth {
+    return { heartbeatMs: this.heartbeatMs, lastReadAt: this.lastRead, lastHeartbeat: this.lastHeartbeat, lastError: this.lastError };
+  }
+
+  private noteError(message: string): void {
+    this.lastError = { at: Date.now(), message };
   }
 
   /** Sends a two-way request frame (a call, or a heartbeat when `event`). */
@@ -307,6 +328,7 @@ export class DubboExchangeClient implements ExchangeClient {
 
   private failToConnect(reason: string, cause: unknown): void {
     this.detach();
+    this.noteError(`could not connect: ${reason}`);
     this.options.log?.warn("could not connect to provider", { address: this.address, error: reason });
     this.outbox = [];
     this.pending.failAll(() => new ConnectError(this.address, reason, { cause }));
@@ -320,6 +342,7 @@ export class DubboExchangeClient implements ExchangeClient {
     this.detach();
     socket.destroy();
     this.options.log?.info("connection to provider dropped", { address: this.address, reason: reason.type });
+    this.noteError(new ConnectionClosedError(this.address, reason).message);
     this.pending.failAll(() => new ConnectionClosedError(this.address, reason, cause === undefined || cause === null ? undefined : { cause }));
     this.scheduleRetry(new ConnectionClosedError(this.address, reason).message);
   }

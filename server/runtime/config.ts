@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/registry-address";
 import { ConfigError, ConsoleError } from "@/lib/errors";
 import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
+import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import { type AclEntry, parseAclSpec } from "../registry/zk/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
@@ -43,6 +44,12 @@ export interface ConsoleConfig {
   readonly writeRate: { readonly perMinute: number; readonly burst: number };
   /** The Host names the console answers (CONSOLE_ALLOWED_HOSTS) and the proxies it believes (CONSOLE_TRUSTED_PROXIES). */
   readonly web: WebConfig;
+  /**
+   * The heartbeat of the console's provider connections (CONSOLE_HEARTBEAT_MS, Dubbo's
+   * default 60 s): a heartbeat goes out after this long without reading, and a provider
+   * silent for half again as long is shown unreachable (server/observability/provider-health.ts).
+   */
+  readonly heartbeatMs?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -96,7 +103,17 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     audit: parseAudit(env),
     directUrls: parseDirectUrls(env.CONSOLE_DIRECT_URLS),
     web: parseWebConfig(env),
+    heartbeatMs: parseHeartbeatMs(env.CONSOLE_HEARTBEAT_MS),
   };
+}
+
+/** CONSOLE_HEARTBEAT_MS: whole ms from 500 to 600000; unset: Dubbo's 60000. */
+export function parseHeartbeatMs(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_HEARTBEAT_MS;
+  const n = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(n) || n < 500 || n > 600_000) throw new ConfigError("CONSOLE_HEARTBEAT_MS", `"${text}" is not a whole number of ms from 500 to 600000`);
+  return n;
 }
 
 const ACL_VAR = "CONSOLE_ZK_ACL";

@@ -1,4 +1,6 @@
 import { GrayFlowStore } from "../governance/gray/gray-flow-store";
+import { ProviderHealthService } from "../observability/provider-health";
+import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
 import { createClusterEnv } from "../cluster/cluster-env";
@@ -69,6 +71,8 @@ export class Engine {
   readonly invocations: InvokeService;
   /** One shared connection per provider address, used by the invocations. */
   readonly connections: ConnectionPool;
+  /** Provider health from those connections, and probes (server/observability/provider-health.ts). */
+  readonly providerHealth: ProviderHealthService;
   /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
   readonly writeLimits: TokenBuckets;
   /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
@@ -119,7 +123,8 @@ export class Engine {
       override: overrideRuntime(this.configs, this),
       tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog, this.routes, this.configs),
     };
-    this.connections = ConnectionPool.withOptions({ log });
+    this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
+    this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
     const centers = new Map(this.registries.map((r) => {

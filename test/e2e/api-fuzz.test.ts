@@ -150,6 +150,7 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
     { plan: { service: SERVICE, group: "", version: "", newAddresses: ["10.0.0.1:20880"], steps: [10, 100] }, configId: null, step: -1, revision: null },
     { plan: { service: SERVICE, group: "g1", version: "1.0.0", newAddresses: ["10.0.0.2:20880"], steps: [100], mode: "tag", tag: "gray" }, configId: "fuzz-id", step: 0, revision: "v0" },
   ],
+  probeBodySchema: () => [{ address: rig.providers[0]!.address }, { address: "10.255.0.1:20880" }],
   providerActionBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881" }],
   providerOfflineBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880" }, { service: SERVICE, group: "g", version: "1.0.0", address: "10.0.0.2:20881", targets: ["registry"] }],
   providerWeightBodySchema: () => [{ service: SERVICE, address: "10.0.0.1:20880", weight: 900 }, { service: SERVICE, address: "10.0.0.1:20880", weight: 0, targets: ["center"] }],

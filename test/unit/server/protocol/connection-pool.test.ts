@@ -10,6 +10,7 @@ function fakeClient(address: string, log: string[]): ExchangeClient {
   return {
     address,
     readOnly: false,
+    health: { heartbeatMs: 60_000, lastReadAt: 0, lastHeartbeat: null, lastError: null },
     get state() {
       return state;
     },

@@ -28,6 +28,7 @@ function pool(closed: string[]): ConnectionPool {
     return {
       address,
       readOnly: false,
+      health: { heartbeatMs: 60_000, lastReadAt: 0, lastHeartbeat: null, lastError: null },
       get state() {
         return state;
       },
