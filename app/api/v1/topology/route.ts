@@ -1,0 +1,24 @@
+import { topologyQuerySchema } from "@/lib/api/topology";
+import { topology } from "@/server/observability/topology";
+import { endpoint } from "../../_lib/endpoint";
+import { parseQuery } from "../../_lib/request-input";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/**
+ * GET /api/v1/topology?focus=&depth=&prefix=&limit= — applications and services as a graph
+ * from the registry: `{ nodes, edges, truncated, matched }` (docs/api.md "Topology").
+ */
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
+  GET: {
+    permission: "read",
+    handle: ({ request, engine }) => {
+      const query = parseQuery(request, topologyQuerySchema);
+      const services = function* () {
+        for (const e of engine.catalog.entries()) yield { key: e.key, interface: e.id.interface, providers: e.providers, consumers: e.consumers };
+      };
+      return topology(services(), query);
+    },
+  },
+});
