@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { isCurrentSection } from "./nav-links";
 import { useNavLinks } from "./use-nav-links";
 
-/** The main navigation inline in the header, on screens wide enough for it (see MobileNav for the rest). */
+/** The main navigation inline in the header, on screens wide enough for it (see MobileNav for the rest); icons from 2xl up. */
 export function AppNav({ className }: { className?: string }) {
   const pathname = usePathname();
   const links = useNavLinks();
@@ -26,7 +26,8 @@ export function AppNav({ className }: { className?: string }) {
                 : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100",
             )}
           >
-            <Icon className="h-4 w-4" aria-hidden />
+            {/* Below 2xl the eleven sections fit the header only without their icons. */}
+            <Icon className="hidden h-4 w-4 2xl:block" aria-hidden />
             {label}
           </Link>
         );

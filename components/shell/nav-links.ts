@@ -1,4 +1,4 @@
-import { Activity, Boxes, History, type LucideIcon, Network, Route, Send, ShieldCheck, SlidersHorizontal, Tags, UserCog } from "lucide-react";
+import { Activity, Boxes, History, type LucideIcon, Network, Route, Send, ShieldCheck, Share2, SlidersHorizontal, Tags, UserCog } from "lucide-react";
 import type { Permission } from "@/lib/auth/roles";
 
 /** One entry of the main navigation. */
@@ -14,6 +14,7 @@ export interface NavLink {
 export const NAV_LINKS: readonly NavLink[] = [
   { href: "/services", label: "Services", icon: Network },
   { href: "/applications", label: "Applications", icon: Boxes },
+  { href: "/topology", label: "Graph", icon: Share2 },
   { href: "/routes", label: "Routes", icon: Route },
   { href: "/tag-routes", label: "Tag routes", icon: Tags },
   { href: "/configs", label: "Configs", icon: SlidersHorizontal },

@@ -50,6 +50,7 @@ const PAGES = [
   { name: "a service's routes with its config-center rules", path: `/services/detail?key=${TYPES_KEY}&tab=routes`, ready: '[data-testid="who-obeys"]' },
   { name: "the Tag routes page", path: "/tag-routes", ready: '[data-testid="tag-routes-table"], [data-testid="tag-routes-empty"]' },
   { name: "the Access and mocks page", path: "/access", ready: '[data-testid="all-access"]' },
+  { name: "the dependency graph", path: "/topology", ready: '[data-testid="topology-canvas"][data-state="ready"]' },
   { name: "the Configs page", path: "/configs", ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's configuration", path: `/services/detail?key=${TYPES_KEY}&tab=configuration`, ready: '[data-testid="configs-table"], [data-testid="configs-empty"]' },
   { name: "a service's access rules", path: `/services/detail?key=${TYPES_KEY}&tab=access`, ready: '[data-testid="access-table"], [data-testid="access-empty"]' },
@@ -147,7 +148,7 @@ describe("the navigation on a desktop (1400 px)", () => {
     // Invoke and Users show once the session says the role may (authentication is off here: the anonymous admin).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoke", exact: true }).waitFor();
     const nav = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
-    expect(nav).toEqual(["Services", "Applications", "Routes", "Tag routes", "Configs", "Access", "Invoke", "Audit", "Registry status", "Users"]);
+    expect(nav).toEqual(["Services", "Applications", "Graph", "Routes", "Tag routes", "Configs", "Access", "Invoke", "Audit", "Registry status", "Users"]);
     expect(await page.locator('button[aria-label="Menu"]').isVisible()).toBe(false);
   });
 });
