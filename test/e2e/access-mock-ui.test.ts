@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { accessRulesResponseSchema } from "@/lib/api/access";
 import { mocksResponseSchema } from "@/lib/api/mocks";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -83,10 +83,6 @@ async function mocks() {
 }
 
 /** Fails the test when the page scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Confirms the dialog `testId` and waits for it to close; fails with the error it shows if the server refused. */
 async function confirm(page: Page, testId: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { invokeResponseSchema } from "@/lib/api/invoke";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -80,10 +80,6 @@ async function served(n: number): Promise<string[]> {
 }
 
 /** Fails the test when the page scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
-}
 
 async function replaceYaml(page: Page, text: string): Promise<void> {
   await page.getByTestId("config-yaml").click();

@@ -6,7 +6,7 @@ import { configsResponseSchema } from "@/lib/api/overrides/configs";
 import { routesResponseSchema } from "@/lib/api/routing/routes";
 import { othersWeight } from "@/lib/gray/gray-plan";
 import { GRAY_FLOWS_PATH, nodeName } from "@/server/governance/gray/gray-flow-store";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -101,11 +101,6 @@ async function served(n: number): Promise<string[]> {
     seen.push(invokeResponseSchema.parse(await res.json()).provider);
   }
   return seen;
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Plans the flow on a fresh page: NEW picked, steps 50 and 100. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { providersHealthResponseSchema } from "@/lib/api/provider-health";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 
@@ -42,11 +42,6 @@ afterAll(async () => {
 
 function open(path: string, look: { width: number; theme: "light" | "dark" }): Promise<Page> {
   return openThemedPage(browser, contexts, `${server.url}${path}`, { width: look.width, height: 900, theme: look.theme });
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
 
 async function healthOf(address: string) {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { tagPreviewResponseSchema } from "@/lib/api/tag-route-preview";
 import { tagRoutesResponseSchema } from "@/lib/api/tag-routes";
 import { renderTagRule } from "@/lib/tag/tag-draft";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { waitFor } from "../support/wait-for";
 import { connectTestZk, type TestZk } from "../support/zk-client";
@@ -60,11 +60,6 @@ async function serverPreview(yaml: string) {
   const res = await fetch(`${server.url}/api/v1/tag-routes/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ application: APP, yaml }) });
   expect(res.status).toBe(200);
   return tagPreviewResponseSchema.parse(await res.json());
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
 
 async function replaceYaml(page: Page, text: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { populateRegistry } from "../../bench/populate";
 import { topologyResponseSchema } from "@/lib/api/topology";
-import { launchBrowser, openThemedPage } from "../support/browser";
+import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -45,11 +45,6 @@ afterAll(async () => {
 
 function open(url: string, look: { width: number; theme: "light" | "dark" }): Promise<Page> {
   return openThemedPage(browser, contexts, url, { width: look.width, height: 900, theme: look.theme });
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
 
 describe("the dependency graph", () => {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's Chromium, unless CHROMIUM_PATH names another. */
 export function chromiumPath(): string {
@@ -60,4 +61,10 @@ export async function gotoSettled(page: Page, url: string): Promise<void> {
  */
 export async function streamSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === "complete" && document.querySelector('div[hidden][id^="S:"]') === null);
+}
+
+/** Asserts the page is no wider than its window: nothing scrolls sideways (`what` names the view in the failure). */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
