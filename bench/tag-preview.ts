@@ -86,16 +86,20 @@ export async function benchTagPreview(rounds: number): Promise<string[]> {
   const fresh = () => ({ ...body, yaml: `${draft}# draft ${drafts++}\n` });
   const out = [`tag-preview: a gray step (gray naming 100 -> 200 addresses, force) against ${PROVIDERS} providers and ${CONSUMERS} consumers (${consumers.filter((c) => c.release.startsWith("2.")).length} Dubbo 2.7.23, ${consumers.filter((c) => c.release.startsWith("3.")).length} Dubbo 3.3.6), ${rounds} rounds (${load()})`];
 
-  const warm = sources(providers);
-  let answer = previewTagRoute(fresh(), warm);
-  const ms: number[] = [];
-  for (let i = 0; i < JIT_CALLS + rounds; i++) {
-    const asked = fresh();
-    const started = performance.now();
-    answer = previewTagRoute(asked, warm);
-    const took = performance.now() - started;
-    if (i >= JIT_CALLS) ms.push(took);
-  }
+  /** Previews a new draft JIT_CALLS + rounds times against `from`, timing the last `rounds`; answers the times and the last answer. */
+  const timed = (from: TagPreviewSources): { ms: number[]; answer: TagPreviewResponse } => {
+    let last = previewTagRoute(fresh(), from);
+    const times: number[] = [];
+    for (let i = 0; i < JIT_CALLS + rounds; i++) {
+      const asked = fresh();
+      const started = performance.now();
+      last = previewTagRoute(asked, from);
+      const took = performance.now() - started;
+      if (i >= JIT_CALLS) times.push(took);
+    }
+    return { ms: times, answer: last };
+  };
+  const { ms, answer } = timed(sources(providers));
   const cold: number[] = [];
   for (let i = 0; i < Math.min(rounds, 10); i++) {
     const list = sources(providers.slice());
@@ -109,15 +113,7 @@ export async function benchTagPreview(rounds: number): Promise<string[]> {
   const route = (name: string, rule: string, priority: number): PlannedRoute => ({ id: name, name, rule, priority, force: false, draft: false });
   const routes = [route("not-these", `=> host != ${hosts.join(",")}`, 0), route("block-nobody", "application = nobody => false", 100)];
   const chained: TagPreviewSources = { services: () => [{ ...service, providers, routes: { registry: routes, configCenter: routes } }], currentRule: () => held };
-  let chainAnswer = previewTagRoute(fresh(), chained);
-  const chainMs: number[] = [];
-  for (let i = 0; i < JIT_CALLS + rounds; i++) {
-    const asked = fresh();
-    const started = performance.now();
-    chainAnswer = previewTagRoute(asked, chained);
-    const took = performance.now() - started;
-    if (i >= JIT_CALLS) chainMs.push(took);
-  }
+  const { ms: chainMs, answer: chainAnswer } = timed(chained);
   const chainRows = chainAnswer.services[0]!.consumers;
   const rows = answer.services[0]!.consumers;
   const gray = rows[0]!.requests.find((r) => r.tag === "gray")!;

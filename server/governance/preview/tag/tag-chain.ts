@@ -77,8 +77,6 @@ export interface ChainSight {
 export interface ChainRun {
   /** Tag positions the consumer ends with. */
   readonly kept: readonly number[];
-  /** What the tag router returned, in tag positions; null when the chain stopped before it. */
-  readonly tagKept: readonly number[] | null;
   readonly steps: readonly TagConditionStep[];
 }
 
@@ -208,7 +206,7 @@ export function runTagChain(chain: ConsumerChain, sight: ChainSight, count: numb
     current = runStep(step, sight.sights[k] ?? null, current, count, stopped, views);
     if (semantics === "3.x" && current !== null && current.length === 0) stopped = true;
   });
-  return { kept: current ?? allPositions(count), tagKept, steps: views };
+  return { kept: current ?? allPositions(count), steps: views };
 }
 
 /** One condition route of the chain on `current` (null: every provider); its view is pushed to `views`. */
