@@ -82,14 +82,18 @@ export class ProviderHealthService {
 
   /** The providers at one `host:port` (each protocol it serves on there once). @throws NotFoundError when nothing is registered there. */
   ofAddress(address: string): ProvidersHealthResponse {
-    const detail = this.catalog.address(address);
+    return this.answer(this.providersAt(address));
+  }
+
+  /** The providers registered at `host:port`, one per protocol served there. @throws NotFoundError when nothing is registered there. */
+  private providersAt(address: string): { address: string; protocol: string; application: string }[] {
     const seen = new Map<string, { address: string; protocol: string; application: string }>();
-    for (const ref of detail.provides) {
+    for (const ref of this.catalog.address(address).provides) {
       for (const p of this.catalog.entry(ref.key)?.providers ?? []) {
         if (p.address === address && !seen.has(p.url.protocol)) seen.set(p.url.protocol, { address, protocol: p.url.protocol, application: p.application });
       }
     }
-    return this.answer([...seen.values()]);
+    return [...seen.values()];
   }
 
   /**
@@ -98,25 +102,15 @@ export class ProviderHealthService {
    * registered there (no connection is made to anything else), RateLimitedError past the limits.
    */
   async probe(address: string, user: string): Promise<ProbeResponse> {
-    let dubbo = false;
-    let application = "";
-    let registered = false;
+    let found: { protocol: string; application: string }[] = [];
     try {
-      for (const ref of this.catalog.address(address).provides) {
-        for (const p of this.catalog.entry(ref.key)?.providers ?? []) {
-          if (p.address !== address) continue;
-          registered = true;
-          if (p.url.protocol === "dubbo") {
-            dubbo = true;
-            application = p.application;
-          }
-        }
-      }
+      found = this.providersAt(address);
     } catch (e) {
       if (!isConsoleError(e) || e.code !== "not_found") throw e;
     }
-    if (!registered) throw new NotFoundError(`no provider is registered at ${address}; the console probes registered providers only`, { address });
-    if (!dubbo) {
+    if (found.length === 0) throw new NotFoundError(`no provider is registered at ${address}; the console probes registered providers only`, { address });
+    const application = found.find((p) => p.protocol === "dubbo")?.application;
+    if (application === undefined) {
       const message = `the provider at ${address} does not serve the dubbo protocol, which the console's connections speak`;
       throw new ValidationError(message, [{ path: "address", message }]);
     }
