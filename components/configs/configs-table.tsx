@@ -59,7 +59,7 @@ export function ConfigsTable({
       </THead>
       <tbody>
         {configs.map((c) => (
-          <TRow key={c.id} data-config={c.id} data-config-enabled={c.enabled}>
+          <TRow key={c.id} data-config={c.id} data-config-revision={c.revision} data-config-enabled={c.enabled}>
             {showKey && (
               <TD data-label="For" className="font-mono text-xs [overflow-wrap:anywhere]">
                 {c.scope === "application" ? `app ${c.key}` : c.key}

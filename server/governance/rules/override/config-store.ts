@@ -50,6 +50,14 @@ export interface OnlineResult {
   readonly deleted: string[];
 }
 
+/** How long a write's answer waits for the watches to bring its copies back (another writer's change in between: it stops waiting then). */
+const READ_BACK_MS = 2_000;
+
+/** The configs of a listing as ids and revisions, to tell one state of the copies from another. */
+function signature(listing: readonly ListedConfig[]): string {
+  return listing.map((c) => `${c.config.id}@${c.config.revision}`).sort().join("\n");
+}
+
 /**
  * Overrides (Dubbo configurators) of every registry: listed from the registries' in-memory
  * views (the `configurators` category) and their config centers' `{key}.configurators`
@@ -184,7 +192,6 @@ export class ConfigStore {
       if (!next) break;
       await this.edit(next.config.id, next.config.revision, () => ({ draft: null, targets: [] }), actor, true);
       deleted.push(next.config.id);
-      await this.waitForView(index, next.config.id);
     }
     return { deleted };
   }
@@ -253,7 +260,9 @@ export class ConfigStore {
     await ensurePersistentPath(r.session, dirPath);
     await ensurePersistentPath(r.session, centerDir);
     let result: Config | null = null;
+    let written: string | null = null;
     await commitPlanned(r.session, dirPath, async (children) => {
+      written = null;
       const read = await readVersioned(r.session, centerPath);
       const at: CopiesAt = { dir: place.dir, children: place.dir === null ? [] : children, key: place.key, center: read === null ? null : read.data.toString("utf8") };
       const listing = listConfigs(this.copiesAt(index, at)).configs;
@@ -276,6 +285,7 @@ export class ConfigStore {
       }
       result = after;
       if (ops.length === 0 && copyOps.length === 0) return null;
+      written = signature(afterListing);
       return {
         ops,
         copyOps,
@@ -283,7 +293,26 @@ export class ConfigStore {
         refused: (reason) => new ConflictError(reason === "node_exists" ? `an identical override URL already exists under ${dirPath}; reload the configs` : `an override URL under ${dirPath} was removed by another writer while saving; reload the configs`),
       };
     }, this.options.audit);
+    if (written !== null) await this.untilRead(index, place, written);
     return result;
+  }
+
+  /**
+   * Read-your-writes: waits (up to {@link READ_BACK_MS}) until the copies at `place` as last
+   * read list the configs `expected` signs, so a listing asked for after the answer shows the
+   * write whole. Its two copies arrive by two watches; between them the config is listed from
+   * one copy with another revision, and a change based on that revision would be refused.
+   */
+  private untilRead(index: number, place: Place, expected: string): Promise<void> {
+    const read = () => signature(listConfigs(this.copiesAt(index, this.copiesAtFromMemory(this.copies(index), place))).configs) === expected;
+    if (read()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => (clearTimeout(timer), stop(), resolve());
+      const timer = setTimeout(done, READ_BACK_MS);
+      const stop = this.onChange(() => {
+        if (read()) done();
+      });
+    });
   }
 
   /** Refuses a change that strands a service's registered consumers (service scope only). */
@@ -333,17 +362,6 @@ export class ConfigStore {
     const found = this.listed(id);
     if (!found) throw gone(id);
     return found;
-  }
-
-  /** Waits (briefly) until the registry's view no longer lists `id` as it was, so the next listing sees the write. */
-  private async waitForView(index: number, id: string): Promise<void> {
-    const deadline = Date.now() + 3_000;
-    const before = this.listed(id)?.config.revision;
-    while (Date.now() < deadline) {
-      const now = listConfigs(this.copies(index)).configs.find((c) => c.config.id === id)?.config.revision;
-      if (now !== before || now === undefined) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
   }
 
   /** @throws RegistryUnavailableError (503, nothing written) unless `r`'s session is connected. */
