@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api/client/fetch-json";
 import { addressQuery } from "@/lib/api/client/queries";
 import { ApplicationLinks } from "../catalog/application-links";
 import { EntityProblem } from "../catalog/entity-problem";
@@ -8,6 +9,7 @@ import { InstancesTable } from "../catalog/instances-table";
 import { EntityHeader, Fact, Section } from "../catalog/page-header";
 import { ServiceRefsTable } from "../catalog/service-refs-table";
 import { HealthCell, useProviderHealth } from "../health/provider-health";
+import { QosPanel } from "../qos/qos-panel";
 import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
@@ -32,7 +34,19 @@ function AddressHealth({ address }: { address: string }) {
 /** One host (every port) or host:port: the services provided and consumed there, and by which applications. */
 export function AddressDetailView({ value }: { value: string }) {
   const { data, error, isPending, dataUpdatedAt } = useQuery(addressQuery(value));
-  if (error) return <EntityProblem error={error} what="This address" notFound="Nothing is registered at this address" back={{ href: "/services", label: "Back to Services" }} />;
+  if (error) {
+    const problem = <EntityProblem error={error} what="This address" notFound="Nothing is registered at this address" back={{ href: "/services", label: "Back to Services" }} />;
+    // A provider taken offline through QoS is no longer registered: its process can still be asked, and brought online again.
+    if (!(error instanceof ApiError && error.code === "not_found" && value.includes(":"))) return problem;
+    return (
+      <div className="space-y-6" data-testid="address-unregistered">
+        {problem}
+        <Section title="Dubbo QoS" testId="address-qos">
+          <QosPanel address={value} />
+        </Section>
+      </div>
+    );
+  }
   if (isPending) return <Callout>Loading the address…</Callout>;
   return (
     <div className="space-y-6" data-testid="address-detail">
@@ -58,6 +72,15 @@ export function AddressDetailView({ value }: { value: string }) {
               <AddressHealth key={address} address={address} />
             ))}
           </ul>
+        </Section>
+      )}
+      {providerAddresses(data.instances).length > 0 && (
+        <Section title="Dubbo QoS" count={providerAddresses(data.instances).length} testId="address-qos">
+          <div className="space-y-3">
+            {providerAddresses(data.instances).map((address) => (
+              <QosPanel key={address} address={address} />
+            ))}
+          </div>
         </Section>
       )}
       <Section title="Provides" count={data.provides.length}>

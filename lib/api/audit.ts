@@ -36,6 +36,8 @@ export const AUDIT_KINDS = [
   "gray.step",
   "gray.return",
   "gray.end",
+  "qos.offline",
+  "qos.online",
   "invoke",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

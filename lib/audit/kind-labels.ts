@@ -27,6 +27,8 @@ export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   "gray.step": "Gray release step",
   "gray.return": "Gray release returned",
   "gray.end": "Gray release ended",
+  "qos.offline": "Provider taken offline (QoS)",
+  "qos.online": "Provider brought online (QoS)",
   invoke: "Method invoked",
 };
 

@@ -4,6 +4,7 @@ import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/regist
 import { ConfigError, ConsoleError } from "@/lib/errors";
 import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
+import { DEFAULT_QOS_PORT } from "../observability/qos/qos-service";
 import { type AclEntry, parseAclSpec } from "../registry/zk/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
 import { isLevel } from "./logger";
@@ -50,6 +51,8 @@ export interface ConsoleConfig {
    * silent for half again as long is shown unreachable (server/observability/provider-health.ts).
    */
   readonly heartbeatMs?: number;
+  /** CONSOLE_QOS_PORT: the Dubbo QoS port asked at a provider's host when its URL names none (Dubbo's default 22222). */
+  readonly qosPort?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -104,6 +107,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     directUrls: parseDirectUrls(env.CONSOLE_DIRECT_URLS),
     web: parseWebConfig(env),
     heartbeatMs: parseHeartbeatMs(env.CONSOLE_HEARTBEAT_MS),
+    qosPort: parseQosPort(env.CONSOLE_QOS_PORT),
   };
 }
 
@@ -113,6 +117,15 @@ export function parseHeartbeatMs(raw: string | undefined): number {
   if (!text) return DEFAULT_HEARTBEAT_MS;
   const n = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < 500 || n > 600_000) throw new ConfigError("CONSOLE_HEARTBEAT_MS", `"${text}" is not a whole number of ms from 500 to 600000`);
+  return n;
+}
+
+/** CONSOLE_QOS_PORT: a port from 1 to 65535; unset: Dubbo's 22222. */
+export function parseQosPort(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_QOS_PORT;
+  const n = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 65_535) throw new ConfigError("CONSOLE_QOS_PORT", `"${text}" is not a port from 1 to 65535`);
   return n;
 }
 

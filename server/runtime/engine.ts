@@ -1,5 +1,6 @@
 import { GrayFlowStore } from "../governance/gray/gray-flow-store";
 import { ProviderHealthService } from "../observability/provider-health";
+import { QosService } from "../observability/qos/qos-service";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -73,6 +74,8 @@ export class Engine {
   readonly connections: ConnectionPool;
   /** Provider health from those connections, and probes (server/observability/provider-health.ts). */
   readonly providerHealth: ProviderHealthService;
+  /** Dubbo QoS of registered providers: ls, ready, offline / online (server/observability/qos/qos-service.ts). */
+  readonly qos: QosService;
   /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
   readonly writeLimits: TokenBuckets;
   /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
@@ -125,6 +128,7 @@ export class Engine {
     };
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    this.qos = new QosService(this.catalog, { ...(config.qosPort !== undefined ? { port: config.qosPort } : {}), record: (draft) => this.audit.record(draft) });
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
     const centers = new Map(this.registries.map((r) => {

@@ -125,6 +125,8 @@ export async function startProvider(options: {
   parameters?: Readonly<Record<string, string>>;
   /** GreetingService.whoAmI prints a line per call it serves: read with ProviderHandle.served(). */
   logCalls?: boolean;
+  /** QoS on this port, loopback callers only (default: QoS off). */
+  qosPort?: number;
 }): Promise<ProviderHandle> {
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
@@ -149,6 +151,7 @@ export async function startProvider(options: {
     ...(options.weight === undefined ? {} : { weight: String(options.weight) }),
     ...(options.parameters ? { parameters: providerParameters(options.parameters) } : {}),
     ...(options.logCalls ? { "log-calls": "true" } : {}),
+    ...(options.qosPort === undefined ? {} : { "qos-port": String(options.qosPort) }),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, served: () => peer.lines.filter((l) => l === "SERVED whoAmI").length, stop: () => peer.stop() };
@@ -219,6 +222,8 @@ export async function startConsumer(options: {
   callTags?: readonly (string | null)[];
   /** `dubbo.force.tag` on the consumer URL (the reference's parameters; default: absent). */
   forceTag?: boolean;
+  /** QoS on this port, loopback callers only (default: QoS off). */
+  qosPort?: number;
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
@@ -229,6 +234,7 @@ export async function startConsumer(options: {
     ...(options.version ? { version: options.version } : {}),
     ...(options.callTags?.length ? { "call-tags": consumerCallTags(options.callTags) } : {}),
     ...(options.forceTag === undefined ? {} : { "force-tag": String(options.forceTag) }),
+    ...(options.qosPort === undefined ? {} : { "qos-port": String(options.qosPort) }),
     ...(options.slow
       ? {
           "slow-millis": String(options.slow.millis),

@@ -30,6 +30,7 @@ const LEFT_UNSET = new Map([
   ["CONSOLE_DIRECT_URLS", "optional; default none: direct urls reach registered providers only"],
   ["CONSOLE_WRITE_RATE", "optional"],
   ["CONSOLE_HEARTBEAT_MS", "optional; default 60000, Dubbo's heartbeat"],
+  ["CONSOLE_QOS_PORT", "optional; default 22222, Dubbo's QoS port"],
   ["CONSOLE_AUDIT_PATH", "optional"],
   ["CONSOLE_AUDIT_MAX", "optional"],
   ["CONSOLE_TRUSTED_PROXIES", "depends on the Ingress controller's network; an example is commented in the ConfigMap"],

@@ -1,5 +1,6 @@
 package io.dubboconsole.demo;
 
+import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ConfigCenterConfig;
 import org.apache.dubbo.config.RegistryConfig;
 
@@ -22,5 +23,21 @@ public final class Peers {
         configCenter.setAddress(address);
         configCenter.setTimeout((long) ZK_TIMEOUT_MS);
         return configCenter;
+    }
+
+    /**
+     * QoS off, or on `port` (--qos-port) at `host` (blank: every address) for callers on this machine
+     * only (qos.accept.foreign.ip=false, both releases' default). Neither release writes qos.* into
+     * the URLs it registers: a console finds QoS at the provider's host on the port it is told.
+     */
+    public static void qos(ApplicationConfig application, String host, String port) {
+        if (port.isEmpty()) {
+            application.setQosEnable(false);
+            return;
+        }
+        application.setQosEnable(true);
+        application.setQosPort(Integer.parseInt(port));
+        if (!host.isEmpty()) application.setQosHost(host);
+        application.setQosAcceptForeignIp(false);
     }
 }

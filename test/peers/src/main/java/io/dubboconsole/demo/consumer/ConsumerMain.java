@@ -30,6 +30,7 @@ import java.util.Collections;
  * --slow-interval ms (default 500) through a reference of version --slow-version (default
  * 2.0.0) and timeout --slow-timeout ms (default 3000), one at a time, printing
  * "SLOW {seq, ok, error?, ms}": a timeout a configurator sets shows as a failure after about that long.
+ * --qos-port N turns QoS on at that port (every address, callers on this machine only); without it QoS is off.
  */
 public final class ConsumerMain {
     /** The request tag's attachment key and the consumer URL's force parameter (both releases). */
@@ -46,7 +47,7 @@ public final class ConsumerMain {
         int count = args.getInt("count", 0);
 
         ApplicationConfig application = new ApplicationConfig(app);
-        application.setQosEnable(false);
+        Peers.qos(application, "", args.get("qos-port", ""));
         RegistryConfig registryConfig = Peers.registry(registry);
 
         ReferenceConfig<GreetingService> reference = new ReferenceConfig<GreetingService>();

@@ -42,7 +42,8 @@ import java.util.Set;
  * written into its registered URL; Dubbo's default 100 when absent, but then not in the URL),
  * --log-calls true (GreetingService.whoAmI prints "SERVED whoAmI" per call it serves),
  * --parameters dubbo.tag=gray,k=v (more parameters of every service, written into its registered
- * URL: `dubbo.tag` is the provider's static tag).
+ * URL: `dubbo.tag` is the provider's static tag), --qos-port 22222 (QoS on that port at --host, for callers on this
+ * machine only; without it, QoS is off).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
@@ -66,7 +67,7 @@ public final class ProviderMain {
         applyDiscoveryOptions(args, dubboVersion);
 
         ApplicationConfig application = new ApplicationConfig(app);
-        application.setQosEnable(false);
+        Peers.qos(application, host, args.get("qos-port", ""));
 
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setThreads(threads);
