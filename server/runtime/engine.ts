@@ -1,6 +1,8 @@
 import { GrayFlowStore } from "../governance/gray/gray-flow-store";
 import { ProviderHealthService } from "../observability/provider-health";
+import { predictChain } from "../observability/qos/chain-prediction";
 import { QosService } from "../observability/qos/qos-service";
+import { RouterSnapshotService } from "../observability/qos/router-snapshots";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -76,6 +78,8 @@ export class Engine {
   readonly providerHealth: ProviderHealthService;
   /** Dubbo QoS of registered providers: ls, ready, offline / online (server/observability/qos/qos-service.ts). */
   readonly qos: QosService;
+  /** Dubbo 3 consumers' router snapshots beside the console's prediction (server/observability/qos/router-snapshots.ts). */
+  readonly routerSnapshots: RouterSnapshotService;
   /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
   readonly writeLimits: TokenBuckets;
   /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
@@ -128,7 +132,9 @@ export class Engine {
     };
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
-    this.qos = new QosService(this.catalog, { ...(config.qosPort !== undefined ? { port: config.qosPort } : {}), record: (draft) => this.audit.record(draft) });
+    const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};
+    this.qos = new QosService(this.catalog, { ...qosPort, record: (draft) => this.audit.record(draft) });
+    this.routerSnapshots = new RouterSnapshotService(this.catalog, predictChain({ preview: (body) => this.ruleKinds.tagRoute.preview(body), currentText: (application) => this.tagRoutes.currentText(application) }), qosPort);
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
     const centers = new Map(this.registries.map((r) => {
@@ -160,6 +166,7 @@ export class Engine {
   /** Stops everything; resolves once the provider connections are closed. */
   close(): Promise<void> {
     this.stopRetention();
+    void this.routerSnapshots.close();
     const invocations = this.invocations.close();
     for (const c of this.caches) c.detach();
     this.caches = [];

@@ -167,6 +167,9 @@ function providerParameters(parameters: Readonly<Record<string, string>>): strin
     .join(",");
 }
 
+/** Dubbo 3 records a router snapshot only while RouterSnapshotFilter and SingleRouterChain log at INFO. */
+const ROUTER_SNAPSHOT_LOGGING = ["org.apache.dubbo.rpc.cluster.router.RouterSnapshotFilter", "org.apache.dubbo.rpc.cluster.SingleRouterChain"].map((name) => `-Dorg.slf4j.simpleLogger.log.${name}=info`);
+
 /** One call a demo consumer made, as its CALL or SLOW line says: who served it (CALL only) or why it failed, and how long it took. */
 export interface ConsumerCall {
   readonly seq: number;
@@ -222,8 +225,13 @@ export async function startConsumer(options: {
   callTags?: readonly (string | null)[];
   /** `dubbo.force.tag` on the consumer URL (the reference's parameters; default: absent). */
   forceTag?: boolean;
-  /** QoS on this port, loopback callers only (default: QoS off). */
+  /**
+   * QoS on this port (at `host` when given), callers on this machine only (default: QoS off).
+   * Its SingleRouterChain logs at INFO, which Dubbo 3 needs to record router snapshots.
+   */
   qosPort?: number;
+  /** The loopback address the consumer registers at (default: the machine's own); Dubbo still routes with the machine's. */
+  host?: string;
 }): Promise<ConsumerHandle> {
   const app = options.app ?? `demo-consumer-${options.line.replace(".", "")}`;
   const peer = await startDubboPeer(`consumer-${options.line}`, options.line, "io.dubboconsole.demo.consumer.ConsumerMain", {
@@ -234,7 +242,6 @@ export async function startConsumer(options: {
     ...(options.version ? { version: options.version } : {}),
     ...(options.callTags?.length ? { "call-tags": consumerCallTags(options.callTags) } : {}),
     ...(options.forceTag === undefined ? {} : { "force-tag": String(options.forceTag) }),
-    ...(options.qosPort === undefined ? {} : { "qos-port": String(options.qosPort) }),
     ...(options.slow
       ? {
           "slow-millis": String(options.slow.millis),
@@ -243,7 +250,9 @@ export async function startConsumer(options: {
           ...(options.slow.intervalMs === undefined ? {} : { "slow-interval": String(options.slow.intervalMs) }),
         }
       : {}),
-  }, options.stateDir);
+    ...(options.qosPort === undefined ? {} : { "qos-port": String(options.qosPort) }),
+    ...(options.host ? { host: options.host } : {}),
+  }, options.stateDir, options.qosPort === undefined ? undefined : [...JVM_FLAGS, ...ROUTER_SNAPSHOT_LOGGING]);
   return {
     peer,
     app,

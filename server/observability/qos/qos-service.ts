@@ -1,7 +1,7 @@
 import type { AuditDraft } from "@/lib/api/audit";
 import type { QosActionResponse, QosStatus } from "@/lib/api/qos";
 import { parseLs } from "@/lib/dubbo/qos/ls-table";
-import { urlParam } from "@/lib/dubbo/url";
+import { type DubboUrl, urlParam } from "@/lib/dubbo/url";
 import { isConsoleError, type StrandedConsumer, ValidationError } from "@/lib/errors";
 import { TokenBuckets } from "@/server/auth/rate-limits";
 import { StrandsConsumersError } from "@/server/errors/governance-errors";
@@ -139,16 +139,9 @@ export class QosService {
     this.perEndpoint.take(`${endpoint.host}:${endpoint.port}`);
   }
 
-  /** Where QoS of the process at `address` listens, from its URLs; `qos` null (and `off` why) when a URL turns it off. */
-  private endpointOf(address: string, providers: readonly Located[]): { qos: QosEndpoint | null; port: number; portFrom: "url" | "console"; off?: string } {
-    const host = hostOf(address);
-    const named = providers.map((p) => urlParam(p.record.url, "qos.port")).find((v) => /^\d{1,5}$/.test(v));
-    const port = named !== undefined ? Number(named) : (this.options.port ?? DEFAULT_QOS_PORT);
-    const portFrom = named !== undefined ? "url" : "console";
-    if (providers.some((p) => urlParam(p.record.url, "qos.enable").toLowerCase() === "false")) {
-      return { qos: null, port, portFrom, off: `QoS is off in the provider at ${address} (its URL says qos.enable=false)` };
-    }
-    return { qos: { host, port }, port, portFrom };
+  /** Where QoS of the process at `address` listens, from its URLs. */
+  private endpointOf(address: string, providers: readonly Located[]): QosPlace {
+    return qosPlaceOf(hostOf(address), providers.map((p) => p.record.url), this.options.port ?? DEFAULT_QOS_PORT, `the provider at ${address}`);
   }
 
   /** The provider records at `address`. `remembered`: also the last ones seen (an offline process is no longer listed). @throws NotFoundError when none. */
@@ -174,12 +167,30 @@ export class QosService {
 
 }
 
+/** Where a process's QoS listens: `qos` null (and `off` why) when one of its URLs turns QoS off. */
+export interface QosPlace {
+  readonly qos: QosEndpoint | null;
+  readonly port: number;
+  readonly portFrom: "url" | "console";
+  readonly off?: string;
+}
+
+/** QoS of the process at `host` whose registered URLs are `urls`: their `qos.port`, else `port`; off when a URL says `qos.enable=false`. */
+export function qosPlaceOf(host: string, urls: readonly DubboUrl[], port: number, who: string): QosPlace {
+  const named = urls.map((u) => urlParam(u, "qos.port")).find((v) => /^\d{1,5}$/.test(v));
+  const at = named !== undefined ? Number(named) : port;
+  const portFrom = named !== undefined ? "url" : "console";
+  if (urls.some((u) => urlParam(u, "qos.enable").toLowerCase() === "false")) return { qos: null, port: at, portFrom, off: `QoS is off in ${who} (its URL says qos.enable=false)` };
+  return { qos: { host, port: at }, port: at, portFrom };
+}
+
 interface Located {
   readonly key: string;
   readonly record: ProviderRecord;
 }
 
-const hostOf = (address: string) => address.slice(0, address.lastIndexOf(":")).replace(/^\[|\]$/g, "");
+/** The host of `host:port` (brackets of an IPv6 address dropped). */
+export const hostOf = (address: string) => address.slice(0, address.lastIndexOf(":")).replace(/^\[|\]$/g, "");
 
 /** The registered consumers of `entry` left with no provider once every provider at `address` is gone. */
 export function strandedWithout(entry: ServiceEntry | undefined, address: string): StrandedConsumer[] {

@@ -1,6 +1,7 @@
 package io.dubboconsole.demo.consumer;
 
 import io.dubboconsole.demo.Args;
+import io.dubboconsole.demo.PeerHostRegistryFactory;
 import io.dubboconsole.demo.Peers;
 import io.dubboconsole.demo.api.FaultService;
 import io.dubboconsole.demo.api.GreetingService;
@@ -30,7 +31,9 @@ import java.util.Collections;
  * --slow-interval ms (default 500) through a reference of version --slow-version (default
  * 2.0.0) and timeout --slow-timeout ms (default 3000), one at a time, printing
  * "SLOW {seq, ok, error?, ms}": a timeout a configurator sets shows as a failure after about that long.
- * --qos-port N turns QoS on at that port (every address, callers on this machine only); without it QoS is off.
+ * --qos-port N turns QoS on at that port (at --host, else every address; callers on this machine only);
+ * without it QoS is off. --host 127.0.0.9 registers the consumer URL at that address instead of the
+ * machine's own (PeerHostRegistryFactory; Dubbo still routes with the machine's address).
  */
 public final class ConsumerMain {
     /** The request tag's attachment key and the consumer URL's force parameter (both releases). */
@@ -47,7 +50,12 @@ public final class ConsumerMain {
         int count = args.getInt("count", 0);
 
         ApplicationConfig application = new ApplicationConfig(app);
-        Peers.qos(application, "", args.get("qos-port", ""));
+        String host = args.get("host", "");
+        // Registered at that loopback host (Dubbo refuses 127.x in DUBBO_IP_TO_REGISTRY), so a console finds its QoS
+        // there; Dubbo still routes with its in-memory URL, the machine's address: a route whose when side reads the
+        // consumer's host sees the machine's, not this one.
+        if (!host.isEmpty()) System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
+        Peers.qos(application, host, args.get("qos-port", ""));
         RegistryConfig registryConfig = Peers.registry(registry);
 
         ReferenceConfig<GreetingService> reference = new ReferenceConfig<GreetingService>();
