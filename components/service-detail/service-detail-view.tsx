@@ -16,6 +16,7 @@ import { JavaName } from "../ui/java-name";
 import { VisibleText } from "../ui/visible-text";
 import { ServiceKeyText } from "../ui/service-key-text";
 import { GrayReleasePanel } from "../gray/gray-release-panel";
+import { RouterSnapshotsPanel } from "../qos/router-snapshots-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { HealthCell, useProviderHealth } from "../health/provider-health";
 import { MethodsPanel } from "./methods-panel";
@@ -116,6 +117,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
         </TabsContent>
         <TabsContent value="consumers">
           <ConsumersTable consumers={data.consumers} />
+          <RouterSnapshotsPanel service={{ interface: data.interface, group: data.group, version: data.version }} />
         </TabsContent>
         <TabsContent value="methods">
           <MethodsPanel service={data} />
