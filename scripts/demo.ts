@@ -49,6 +49,8 @@ const ROOT = join(import.meta.dirname, "..");
 const GRACE_MS = 3_000;
 const PROVIDER_GRACE_MS = 5_000;
 const DEFAULT_ZK_PORT = 2181;
+/** Dubbo's QoS port, which the console asks at a provider's host (CONSOLE_QOS_PORT's default). */
+const DUBBO_QOS_PORT = 22222;
 
 /** A setting of the demo that cannot work (a bad variable, a taken port). */
 class DemoSetupError extends Error {
@@ -114,8 +116,9 @@ async function start(started: Started, tmp: string): Promise<void> {
   const registry = started.zk.dubboAddress;
   say(`ZooKeeper at ${started.zk.connectString}\nStarting demo providers and consumers…`);
   const stateDir = join(tmp, "java");
-  const provider = (options: Omit<Parameters<typeof startProvider>[0], "registry" | "stateDir">) =>
-    startProvider({ ...options, registry, stateDir }).then((p) => (started.providers.push(p), p));
+  // Each provider has QoS on Dubbo's port at its own loopback host, where the console looks for it (the Address page's "Dubbo QoS").
+  const provider = (options: Omit<Parameters<typeof startProvider>[0], "registry" | "stateDir" | "qosPort">) =>
+    startProvider({ ...options, registry, stateDir, qosPort: DUBBO_QOS_PORT }).then((p) => (started.providers.push(p), p));
   const providers = await Promise.all([
     provider({ line: "2.7", host: "127.0.0.2", app: "shop-backend-27" }),
     provider({ line: "2.7", host: "127.0.0.3", app: "shop-backend-27" }),
