@@ -1,4 +1,4 @@
-import type { AuditDraft } from "@/lib/api/audit";
+import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import type { QosActionResponse, QosStatus } from "@/lib/api/qos";
 import { parseLs } from "@/lib/dubbo/qos/ls-table";
 import { type DubboUrl, urlParam } from "@/lib/dubbo/url";
@@ -8,6 +8,9 @@ import { StrandsConsumersError } from "@/server/errors/governance-errors";
 import { NotFoundError } from "@/server/errors/request-errors";
 import type { ConsumerRecord, ProviderRecord, ServiceEntry } from "../../governance/catalog/service-entry";
 import { QosError, type QosEndpoint, qosCommand } from "./qos-client";
+
+/** The audit kinds QoS actions record. */
+export const QOS_AUDIT_KINDS = ["qos.offline", "qos.online"] as const satisfies readonly AuditKind[];
 
 /** Dubbo's QoS port when a process sets none (QosConstants / ApplicationConfig, both releases). */
 export const DEFAULT_QOS_PORT = 22222;
@@ -102,7 +105,7 @@ export class QosService {
     await this.options.record?.({
       at: this.clock(),
       actor,
-      kind: action === "offline" ? "qos.offline" : "qos.online",
+      kind: action === "offline" ? QOS_AUDIT_KINDS[0] : QOS_AUDIT_KINDS[1],
       service: named.length === 1 ? named[0]! : address,
       summary: `${action === "offline" ? "took offline (QoS unregister)" : "brought online (QoS register)"} ${service ?? "every service"} of the provider at ${address}`,
       before: null,
