@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { providersHealthResponseSchema } from "@/lib/api/provider-health";
-import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
+import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 
@@ -15,12 +15,6 @@ import { DEMO } from "../support/dubbo-peers";
 const rig = inject("rig");
 const GREETING = DEMO.greeting.interface;
 const SCREENSHOTS = process.env.HEALTH_UI_SCREENSHOTS ?? "/tmp";
-const LOOKS = [
-  { width: 1400, theme: "light" },
-  { width: 420, theme: "dark" },
-  { width: 420, theme: "light" },
-  { width: 1400, theme: "dark" },
-] as const;
 
 let server: ConsoleHandle;
 let browser: Browser;
@@ -55,7 +49,7 @@ describe("provider health on the service and address pages", () => {
     const target = rig.providers.find((p) => p.line === "3.3")!.address;
     // Nothing has called the provider in this console: it holds no connection, and drawing the page opens none.
     expect((await healthOf(target)).state).toBe("no-connection");
-    for (const [i, look] of LOOKS.entries()) {
+    for (const [i, look] of FOUR_LOOKS.entries()) {
       const page = await open(`/services/detail?key=${GREETING}`, look);
       const cell = page.locator(`[data-provider="${target}"] [data-testid="provider-health"]`).first();
       await cell.waitFor();
@@ -75,7 +69,7 @@ describe("provider health on the service and address pages", () => {
     }
     expect((await healthOf(target)).state).toBe("reachable");
 
-    const address = await open(`/addresses/detail?value=${encodeURIComponent(target)}`, LOOKS[1]);
+    const address = await open(`/addresses/detail?value=${encodeURIComponent(target)}`, FOUR_LOOKS[1]);
     await address.locator(`[data-health-address="${target}"] [data-testid="provider-health"][data-state="reachable"]`).waitFor();
     await expectNoSidewaysScroll(address, "address page 420 dark");
     await address.screenshot({ path: `${SCREENSHOTS}/health-address-420-dark.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSidewaysScroll, launchBrowser, openThemedPage } from "../support/browser";
+import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -17,12 +17,6 @@ const rig = inject("rig");
 const VERSION = "18.3.0";
 const KEY = `${DEMO.greeting.interface}:${VERSION}`;
 const SCREENSHOTS = process.env.QOS_UI_SCREENSHOTS ?? "/tmp";
-const LOOKS = [
-  { width: 1400, theme: "light" },
-  { width: 420, theme: "dark" },
-  { width: 420, theme: "light" },
-  { width: 1400, theme: "dark" },
-] as const;
 
 let server: ConsoleHandle;
 let browser: Browser;
@@ -66,7 +60,7 @@ const addressPage = (address: string) => `/addresses/detail?value=${encodeURICom
 
 describe("Dubbo QoS on the Address page", () => {
   it("shows what the process exports and that it is ready, takes the service offline after a confirm, and brings it back", async () => {
-    for (const look of LOOKS) {
+    for (const look of FOUR_LOOKS) {
       const page = await open(addressPage(withQos.address), look);
       const panel = page.locator(`[data-testid="qos-panel"][data-qos-address="${withQos.address}"]`);
       await panel.waitFor();
@@ -78,7 +72,7 @@ describe("Dubbo QoS on the Address page", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/qos-address-${look.width}-${look.theme}.png`, fullPage: true });
     }
 
-    const page = await open(addressPage(withQos.address), LOOKS[0]);
+    const page = await open(addressPage(withQos.address), FOUR_LOOKS[0]);
     const row = page.locator(`[data-qos-service="${KEY}"]`);
     await row.getByTestId("qos-offline").click();
     const dialog = page.getByTestId("qos-offline-dialog");
@@ -96,7 +90,7 @@ describe("Dubbo QoS on the Address page", () => {
     await page.getByTestId("address-unregistered").waitFor();
     const gone = page.locator(`[data-qos-service="${KEY}"][data-published="false"]`);
     await gone.waitFor();
-    const small = await open(addressPage(withQos.address), LOOKS[1]);
+    const small = await open(addressPage(withQos.address), FOUR_LOOKS[1]);
     await small.locator(`[data-qos-service="${KEY}"][data-published="false"]`).waitFor();
     await expectNoSidewaysScroll(small, "qos offline 420 dark");
     await small.screenshot({ path: `${SCREENSHOTS}/qos-offline-420-dark.png`, fullPage: true });
@@ -108,7 +102,7 @@ describe("Dubbo QoS on the Address page", () => {
   });
 
   it("says why QoS cannot be asked where it is off", async () => {
-    const page = await open(addressPage(withoutQos.address), LOOKS[1]);
+    const page = await open(addressPage(withoutQos.address), FOUR_LOOKS[1]);
     const panel = page.locator(`[data-testid="qos-panel"][data-qos-address="${withoutQos.address}"]`);
     await panel.waitFor();
     expect(await panel.getAttribute("data-reachable")).toBe("false");

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSidewaysScroll, launchBrowser, openThemedPage } from "../support/browser";
+import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { type ConsumerHandle, DEMO, type ProviderHandle, startConsumer, startProvider } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -16,12 +16,6 @@ const VERSION = "18.5.0";
 const KEY = `${DEMO.greeting.interface}:${VERSION}`;
 const CONSUMER_HOST = "127.0.0.166";
 const SCREENSHOTS = process.env.QOS_UI_SCREENSHOTS ?? "/tmp";
-const LOOKS = [
-  { width: 1400, theme: "light" },
-  { width: 420, theme: "dark" },
-  { width: 420, theme: "light" },
-  { width: 1400, theme: "dark" },
-] as const;
 
 let server: ConsoleHandle;
 let browser: Browser;
@@ -60,7 +54,7 @@ function open(look: { width: number; theme: "light" | "dark" }): Promise<Page> {
 
 describe("router snapshots on the Consumers tab", () => {
   it("asks only when started, and shows the 3.3 consumer's routing agreeing with the preview and the 2.7 one having none", async () => {
-    for (const look of LOOKS) {
+    for (const look of FOUR_LOOKS) {
       const page = await open(look);
       const panel = page.getByTestId("router-snapshots");
       await panel.waitFor();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { populateRegistry } from "../../bench/populate";
 import { topologyResponseSchema } from "@/lib/api/topology";
-import { launchBrowser, openThemedPage, expectNoSidewaysScroll } from "../support/browser";
+import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
@@ -18,12 +18,6 @@ import { startZooKeeper, type ZooKeeperHandle } from "../support/zookeeper";
 const rig = inject("rig");
 const SCREENSHOTS = process.env.TOPOLOGY_UI_SCREENSHOTS ?? "/tmp";
 const SEEDED = 2_000;
-const LOOKS = [
-  { width: 1400, theme: "light" },
-  { width: 420, theme: "dark" },
-  { width: 420, theme: "light" },
-  { width: 1400, theme: "dark" },
-] as const;
 
 let browser: Browser;
 let demo: ConsoleHandle;
@@ -51,7 +45,7 @@ describe("the dependency graph", () => {
   it("draws the demo's applications and services, and a picked service lists who consumes and provides it", async () => {
     const greeting = `service:${DEMO.greeting.interface}`;
     const api = topologyResponseSchema.parse(await (await fetch(`${demo.url}/api/v1/topology?focus=${encodeURIComponent(greeting)}&depth=1`)).json());
-    for (const [i, look] of LOOKS.entries()) {
+    for (const [i, look] of FOUR_LOOKS.entries()) {
       const page = await open(`${demo.url}/topology?focus=${encodeURIComponent(greeting)}&depth=1`, look);
       const canvas = page.locator('[data-testid="topology-canvas"][data-state="ready"]');
       await canvas.waitFor();
@@ -87,7 +81,7 @@ describe("the dependency graph", () => {
         const g = topologyResponseSchema.parse(await (await fetch(`${url}/api/v1/topology?limit=5000`)).json());
         return g.nodes.filter((n) => n.kind === "service").length === SEEDED ? g : undefined;
       }, 30_000);
-      const page = await open(`${big.url}/topology`, LOOKS[0]);
+      const page = await open(`${big.url}/topology`, FOUR_LOOKS[0]);
       const canvas = page.locator('[data-testid="topology-canvas"][data-state="ready"]');
       await canvas.waitFor({ timeout: 20_000 });
       const readyMs = await page.evaluate(() => performance.getEntriesByName("topology-ready")[0]?.startTime ?? Number.NaN);

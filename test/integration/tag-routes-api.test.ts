@@ -87,8 +87,10 @@ describe("tag rules saved through /api/v1/tag-routes, as ZooKeeper holds them", 
       { release: "2.7", status: "active", problem: null },
       { release: "3.x", status: "active", problem: null },
     ]);
-    const listed = await listedAs(rule.revision);
-    expect(listed.origin).toMatchObject({ by: "console" });
+    // Read-your-writes: the answer comes once the watches hold the rule and its audit entry, so both say it is the console's, and the list asked next has it.
+    expect(rule.origin).toMatchObject({ by: "console" });
+    const listed = (await list()).find((r) => r.revision === rule.revision);
+    expect(listed?.origin).toMatchObject({ by: "console" });
     await waitFor("a tag-routes event", () => events.some((e) => e.type === "tag-routes" && e.application === APP));
 
     const one = await call(byId.GET, "GET", `/api/v1/tag-routes/${rule.id}`);

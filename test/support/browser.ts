@@ -68,3 +68,11 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
+
+/** The four looks a page is checked in: 1400 and 420 px wide, each in the light and the dark theme (the first is the one most steps run in). */
+export const FOUR_LOOKS = [
+  { width: 1400, theme: "light" },
+  { width: 420, theme: "dark" },
+  { width: 420, theme: "light" },
+  { width: 1400, theme: "dark" },
+] as const;

@@ -21,6 +21,10 @@ import { CONSOLE_ACTOR } from "../condition/route-store";
 import { commitPlanned, type PlanAudit } from "../route-store-support";
 import { parseTagRouteId, tagReadings, tagRouteAuditKey, tagRouteId, tagRouteRevision, tagRouteView } from "./tag-route-view";
 
+/** How long a write's answer waits for the watches to bring back the rule and its audit entry, and how often it looks. */
+const READ_BACK_MS = 2_000;
+const READ_BACK_POLL_MS = 20;
+
 /** What the store reads of the catalog: who provides and consumes what (for counts, previews and the stranding check). */
 export interface TagRouteCatalog {
   entries(): Iterable<ServiceEntry>;
@@ -184,13 +188,16 @@ export class TagRouteStore {
     const path = configCenterPath(TAG_ROUTE, dir, application);
     await ensurePersistentPath(r.session, dir);
     let result: TagRoute | null = null;
+    let written: { text: string | null } | null = null;
     await commitPlanned(r.session, dir, async () => {
+      written = null;
       const read = await readVersioned(r.session, path);
       const current = read === null || read.data.toString("utf8").trim() === "" ? null : read.data.toString("utf8");
       const { text, kind } = decide(current);
       const before = current === null ? null : this.view(index, application, current);
       result = text === null ? null : this.view(index, application, text);
       if (text === current) return null;
+      written = { text };
       if (!allow) this.refuseStranding(index, application, current, text);
       const ops: MultiOp[] = [text === null ? { type: "remove", path, version: read!.version } : read === null ? { type: "create", path, data: Buffer.from(text, "utf8") } : { type: "setData", path, data: Buffer.from(text, "utf8"), version: read.version }];
       return {
@@ -200,7 +207,30 @@ export class TagRouteStore {
         refused: () => new ConflictError(`the tag rule of ${application} was changed by another writer while saving; reload it`),
       };
     }, this.options.audit);
+    if (written !== null) {
+      await this.untilRead(index, application, (written as { text: string | null }).text);
+      if (result !== null) result = this.view(index, application, (result as TagRoute).yaml);
+    }
     return result;
+  }
+
+  /**
+   * Read-your-writes: waits (polling, at most {@link READ_BACK_MS}) until the watches hold
+   * `text` for the rule and the audit trail its entry, so the list asked after the answer
+   * shows the rule as written and as the console's (its origin is read from the trail).
+   * Another writer's change in between ends the wait at the cap; nothing is wrong then.
+   */
+  private async untilRead(index: number, application: string, text: string | null): Promise<void> {
+    const revision = text === null ? null : tagRouteRevision(text);
+    const deadline = Date.now() + READ_BACK_MS;
+    while (Date.now() < deadline) {
+      const held = this.held[index]?.get(application) ?? null;
+      const last = this.entriesOf(index, application).find((e) => e.outcome === "ok");
+      const after = (last?.after ?? null) as { revision?: unknown } | null;
+      const recorded = this.options.history === undefined || (revision === null ? last !== undefined && after === null : after?.revision === revision);
+      if (held === text && recorded) return;
+      await new Promise((resolve) => setTimeout(resolve, READ_BACK_POLL_MS));
+    }
   }
 
   /** @throws StrandsConsumersError when `after` leaves a registered consumer's own calls (no request tag) with no provider where `before` left some. */
