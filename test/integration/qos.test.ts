@@ -130,6 +130,8 @@ describe("Dubbo QoS of real providers, through /api/v1/qos", () => {
     const notThere = await call(offline.POST, "POST", "/api/v1/qos/offline", { address: p27.address, service: OFF_KEY });
     expect(notThere.status).toBe(400);
     expect(errorOf(notThere.json).message).toContain("not registered at");
+    const neverThere = await call(online.POST, "POST", "/api/v1/qos/online", { address: p27.address, service: OFF_KEY });
+    expect([neverThere.status, errorOf(neverThere.json).message]).toEqual([400, expect.stringContaining("was not registered at")]);
     const noQosAction = await call(offline.POST, "POST", "/api/v1/qos/offline", { address: noQos.address, allowStranding: true });
     expect([noQosAction.status, errorOf(noQosAction.json).code]).toEqual([502, "connection_failed"]);
     expect(registered(OFF_KEY, noQos.address)).toBe(true);

@@ -88,6 +88,10 @@ export class QosService {
   /** `online` of one service (or all) of the process at `address`: registered again. */
   async online(address: string, service: string | undefined, actor: Actor): Promise<QosActionResponse> {
     const providers = this.providersAt(address, true);
+    if (service !== undefined && !providers.some((p) => p.key === service)) {
+      const message = `${service} was not registered at ${address}; it exported ${[...new Set(providers.map((p) => p.key))].join(", ")}`;
+      throw new ValidationError(message, [{ path: "service", message }]);
+    }
     return this.act("online", address, providers, service, service === undefined ? [] : [service], actor);
   }
 
