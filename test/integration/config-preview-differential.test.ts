@@ -105,6 +105,24 @@ function changeMarks(row: PreviewConsumerRow, keys: readonly string[]): string[]
   return out;
 }
 
+/** Our preview of case `c` for its one consumer, at `now`. */
+function ourAnswer(c: PreviewCase, release: DubboRelease, now: number): ReturnType<typeof previewOverrides> {
+  const consumer = previewConsumer(c.consumer, parseDubboUrl(c.consumer, release), false);
+  return previewOverrides({
+    service: { interface: PREVIEW_IFACE, group: c.group, version: c.version },
+    before: copiesOf(c.before, c, c.consumer, release),
+    after: copiesOf(c.after, c, c.consumer, release),
+    providers: c.providers.map((p) => parseDubboUrl(p, release)),
+    consumers: [consumer],
+    clock: { now: () => now },
+  });
+}
+
+const ourRow = (c: PreviewCase, release: DubboRelease, now: number): PreviewConsumerRow => ourAnswer(c, release, now).consumers[0]!;
+
+/** Whether the change takes a provider out of the consumer's use. */
+const removesOne = (row: PreviewConsumerRow) => row.usable.after < row.usable.before;
+
 for (const release of ["2.7", "3.x"] as const) {
   describe(`the override preview as a Dubbo ${release === "2.7" ? "2.7.23" : "3.3.6"} consumer holds its providers`, () => {
     let oracle: ConfigOracle;
@@ -120,6 +138,9 @@ for (const release of ["2.7", "3.x"] as const) {
       if (!probe?.ok) throw new Error("the oracle did not answer the probe");
       const localHost = probe.localHost;
       const cases = Array.from({ length: COUNT }, (_, i) => generatePreviewCase(SEED, i, release, localHost, Date.now()));
+      // Some seeds give no case that takes a provider out (a few in a hundred on 3.3.6): the batch then grows, by the
+      // seed's next cases, until one does, so the check below always has one (each is compared with Java like the rest).
+      while (!cases.some((c) => removesOne(ourRow(c, release, Date.now()))) && cases.length < COUNT + 2_000) cases.push(generatePreviewCase(SEED, cases.length, release, localHost, Date.now()));
       const keysOf = cases.map((c) => previewOverrides({ service: { interface: PREVIEW_IFACE, group: c.group, version: c.version }, before: copiesOf(c.before, c, c.consumer, release), after: copiesOf(c.after, c, c.consumer, release), providers: [], consumers: [], clock: { now: () => 0 } }).keys);
       const first = await askViews(oracle, cases.flatMap((c, i) => [viewCase(c.before, c, keysOf[i]!), viewCase(c.after, c, keysOf[i]!)]));
       // What each consumer holds when Java refuses a rule: asked again with the rule it keeps, until both rules read (Java reads the application's first).
@@ -140,22 +161,14 @@ for (const release of ["2.7", "3.x"] as const) {
         const java = { before: second[2 * i]!, after: second[2 * i + 1]! };
         if (!first[2 * i]!.ok || !first[2 * i + 1]!.ok) refused++;
         const now = java.after.ok ? java.after.now : Date.now();
-        const consumer = previewConsumer(c.consumer, parseDubboUrl(c.consumer, release), false);
-        const answer = previewOverrides({
-          service: { interface: PREVIEW_IFACE, group: c.group, version: c.version },
-          before: copiesOf(c.before, c, c.consumer, release),
-          after: copiesOf(c.after, c, c.consumer, release),
-          providers: c.providers.map((p) => parseDubboUrl(p, release)),
-          consumers: [consumer],
-          clock: { now: () => now },
-        });
+        const answer = ourAnswer(c, release, now);
         const row = answer.consumers[0]!;
         if (row.changed) changed++;
-        if (row.usable.after < row.usable.before) removed++;
+        if (removesOne(row)) removed++;
         const diff = [...differences(c, row, answer.keys, java, release, now), ...changeMarks(row, answer.keys)];
         if (diff.length > 0) found.push(`CONFIG_CASES_SEED=${SEED} case #${i}: ${JSON.stringify(c)}\n  ${diff.slice(0, 6).join("\n  ")}`);
       }
-      expect(found.slice(0, 4).join("\n\n"), `${found.length} of ${COUNT} cases differ`).toBe("");
+      expect(found.slice(0, 4).join("\n\n"), `${found.length} of ${cases.length} cases differ`).toBe("");
       // The cases must exercise what the preview is for: consumers changed, providers taken out, rules refused.
       expect(changed).toBeGreaterThan(COUNT / 10);
       expect(removed).toBeGreaterThan(0);
