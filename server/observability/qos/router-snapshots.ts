@@ -20,7 +20,6 @@ export type Prediction = { readonly total: number; readonly addresses: readonly 
 export interface RouterSnapshotOptions {
   readonly port?: number;
   readonly timeoutMs?: number;
-  readonly clock?: () => number;
 }
 
 /**
@@ -31,17 +30,14 @@ export interface RouterSnapshotOptions {
  * is turned off again {@link RECORDING_MS} after the last ask.
  */
 export class RouterSnapshotService {
-  private readonly recording = new Map<string, { since: number; timer: ReturnType<typeof setTimeout> }>();
+  private readonly recording = new Map<string, { endpoint: QosEndpoint; service: string; timer: ReturnType<typeof setTimeout> }>();
   private readonly perUser = new TokenBuckets("router snapshot asks", PER_USER.perSecond, PER_USER.burst);
-  private readonly clock: () => number;
 
   constructor(
     private readonly catalog: { entry(key: string): ServiceEntry | undefined },
     private readonly predict: (entry: ServiceEntry, consumer: ConsumerRecord) => Prediction,
     private readonly options: RouterSnapshotOptions = {},
-  ) {
-    this.clock = options.clock ?? Date.now;
-  }
+  ) {}
 
   /** @throws NotFoundError for a service not registered. */
   async snapshots(id: { interface: string; group: string; version: string }, user: string): Promise<RouterSnapshotsResponse> {
@@ -59,7 +55,7 @@ export class RouterSnapshotService {
   async close(): Promise<void> {
     const on = [...this.recording.entries()];
     this.recording.clear();
-    await Promise.all(on.map(async ([id, r]) => (clearTimeout(r.timer), this.stop(id))));
+    await Promise.all(on.map(async ([, r]) => (clearTimeout(r.timer), this.stop(r.endpoint, r.service))));
   }
 
   private async ask(entry: ServiceEntry, consumer: ConsumerRecord): Promise<ConsumerSnapshot> {
@@ -89,25 +85,20 @@ export class RouterSnapshotService {
     const id = `${endpoint.host}:${endpoint.port}|${service}`;
     const held = this.recording.get(id);
     if (held) clearTimeout(held.timer);
-    let since = held?.since;
-    if (since === undefined) {
+    else {
       const answer = (await qosCommand(endpoint, "enableRouterSnapshot", [quoted(service)], this.timeouts())).trim();
       if (!/^OK\b/.test(answer)) throw new QosError(endpoint, "failed", `enableRouterSnapshot answered ${JSON.stringify(answer.slice(0, 200))}`);
-      since = this.clock();
     }
     const timer = setTimeout(() => {
       this.recording.delete(id);
-      void this.stop(id);
+      void this.stop(endpoint, service);
     }, RECORDING_MS);
     timer.unref?.();
-    this.recording.set(id, { since, timer });
+    this.recording.set(id, { endpoint, service, timer });
   }
 
-  private async stop(id: string): Promise<void> {
-    const [at = "", service = ""] = id.split("|");
-    const host = at.slice(0, at.lastIndexOf(":"));
-    const port = Number(at.slice(at.lastIndexOf(":") + 1));
-    await qosCommand({ host, port }, "disableRouterSnapshot", [quoted(service)], this.timeouts()).catch(() => undefined);
+  private async stop(endpoint: QosEndpoint, service: string): Promise<void> {
+    await qosCommand(endpoint, "disableRouterSnapshot", [quoted(service)], this.timeouts()).catch(() => undefined);
   }
 
   private timeouts() {
