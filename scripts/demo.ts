@@ -122,12 +122,13 @@ async function start(started: Started, tmp: string): Promise<void> {
   const providers = await Promise.all([
     provider({ line: "2.7", host: "127.0.0.2", app: "shop-backend-27" }),
     provider({ line: "2.7", host: "127.0.0.3", app: "shop-backend-27" }),
-    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33" }),
-    provider({ line: "3.3", host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"] }),
-    provider({ line: "3.3", host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote" }),
+    // The 3.3 providers export Dubbo's metrics at their QoS (/metrics): the Metrics tab scrapes them.
+    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33", metrics: true }),
+    provider({ line: "3.3", host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"], metrics: true }),
+    provider({ line: "3.3", host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote", metrics: true }),
   ]);
   const consumer = (line: "2.7" | "3.3", app: string) =>
-    startConsumer({ line, registry, app, intervalMs: 2_000, stateDir }).then((c) => (started.consumers.push(c), c));
+    startConsumer({ line, registry, app, intervalMs: 500, stateDir }).then((c) => (started.consumers.push(c), c));
   const consumers = await Promise.all([consumer("2.7", "storefront-27"), consumer("3.3", "storefront-33")]);
 
   const users = await writeUsersFile(tmp);

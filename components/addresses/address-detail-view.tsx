@@ -14,6 +14,7 @@ import { StaleBanner } from "../services/stale-banner";
 import { Callout } from "../ui/callout";
 import { CopyButton } from "../ui/copy-button";
 import { VisibleText } from "../ui/visible-text";
+import { AddressMetricsSection } from "./address-metrics-section";
 
 /** The provider addresses (`host:port`) among the instances, each once, in order. */
 function providerAddresses(instances: readonly { role: string; address: string }[]): string[] {
@@ -74,6 +75,7 @@ export function AddressDetailView({ value }: { value: string }) {
           </ul>
         </Section>
       )}
+      <AddressMetricsSection detail={data} />
       {providerAddresses(data.instances).length > 0 && (
         <Section title="Dubbo QoS" count={providerAddresses(data.instances).length} testId="address-qos">
           <div className="space-y-3">

@@ -33,8 +33,9 @@ import { effectiveProviders } from "../configs/effective-providers";
 import { AccessPanel } from "../access/access-panel";
 import { MockBanner } from "../mocks/mock-banner";
 import { MocksPanel } from "../mocks/mocks-panel";
+import { MetricsPanel } from "../metrics/metrics-panel";
 
-const TABS = ["providers", "consumers", "methods", "routes", "configuration", "gray", "access", "mocks", "urls"] as const;
+const TABS = ["providers", "consumers", "metrics", "methods", "routes", "configuration", "gray", "access", "mocks", "urls"] as const;
 
 function TabCount({ n }: { n: number }) {
   return <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-600 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">{n}</span>;
@@ -95,6 +96,7 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
           <TabsTrigger value="consumers">
             Consumers <TabCount n={data.consumers.length} />
           </TabsTrigger>
+          <TabsTrigger value="metrics">Metrics</TabsTrigger>
           <TabsTrigger value="methods">
             Methods <TabCount n={data.methods.length} />
           </TabsTrigger>
@@ -118,6 +120,9 @@ export function ServiceDetailView({ serviceKey }: { serviceKey: string }) {
         <TabsContent value="consumers">
           <ConsumersTable consumers={data.consumers} />
           <RouterSnapshotsPanel service={{ interface: data.interface, group: data.group, version: data.version }} />
+        </TabsContent>
+        <TabsContent value="metrics">
+          <MetricsPanel service={{ interface: data.interface, group: data.group, version: data.version }} />
         </TabsContent>
         <TabsContent value="methods">
           <MethodsPanel service={data} />

@@ -4,6 +4,7 @@ import { parseRegistryAddresses, type RegistryAddress } from "@/lib/dubbo/regist
 import { ConfigError, ConsoleError } from "@/lib/errors";
 import { type AllowEntry, parseDirectUrlAllowlist } from "@/lib/net/direct-url-allowlist";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
+import { type MetricsConfig, parseMetricsConfig } from "./metrics-config";
 import { DEFAULT_QOS_PORT } from "../observability/qos/qos-service";
 import { type AclEntry, parseAclSpec } from "../registry/zk/zk-acl-spec";
 import { type AuthConfig, parseAuthConfig } from "./auth-config";
@@ -53,6 +54,8 @@ export interface ConsoleConfig {
   readonly heartbeatMs?: number;
   /** CONSOLE_QOS_PORT: the Dubbo QoS port asked at a provider's host when its URL names none (Dubbo's default 22222). */
   readonly qosPort?: number;
+  /** Live metrics: PROMETHEUS_URL, CONSOLE_PROMETHEUS_RATE_WINDOW, CONSOLE_METRICS_SCRAPE_MS (metrics-config.ts). */
+  readonly metrics?: MetricsConfig;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -108,6 +111,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     web: parseWebConfig(env),
     heartbeatMs: parseHeartbeatMs(env.CONSOLE_HEARTBEAT_MS),
     qosPort: parseQosPort(env.CONSOLE_QOS_PORT),
+    metrics: parseMetricsConfig(env),
   };
 }
 

@@ -3,6 +3,7 @@ import { ProviderHealthService } from "../observability/provider-health";
 import { predictChain } from "../observability/qos/chain-prediction";
 import { QosService } from "../observability/qos/qos-service";
 import { RouterSnapshotService } from "../observability/qos/router-snapshots";
+import { MetricsService } from "../observability/metrics/metrics-service";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -80,6 +81,8 @@ export class Engine {
   readonly qos: QosService;
   /** Dubbo 3 consumers' router snapshots beside the console's prediction (server/observability/qos/router-snapshots.ts). */
   readonly routerSnapshots: RouterSnapshotService;
+  /** Live metrics per provider, from Prometheus or scraped from QoS (server/observability/metrics/metrics-service.ts). */
+  readonly metrics: MetricsService;
   /** Route and config-rule changes per user (CONSOLE_WRITE_RATE), counted in this process. */
   readonly writeLimits: TokenBuckets;
   /** Signed-out sessions, on the first registry's ZooKeeper (every replica sees them); the authenticator asks it. */
@@ -135,6 +138,12 @@ export class Engine {
     const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};
     this.qos = new QosService(this.catalog, { ...qosPort, record: (draft) => this.audit.record(draft) });
     this.routerSnapshots = new RouterSnapshotService(this.catalog, predictChain({ preview: (body) => this.ruleKinds.tagRoute.preview(body), currentText: (application) => this.tagRoutes.currentText(application) }), qosPort);
+    const metrics = config.metrics;
+    this.metrics = new MetricsService(this.catalog, this.audit, {
+      ...qosPort.port !== undefined ? { qosPort: qosPort.port } : {},
+      ...(metrics?.prometheusUrl ? { prometheusUrl: metrics.prometheusUrl } : {}),
+      ...(metrics ? { rateWindow: metrics.rateWindow, scraper: { intervalMs: metrics.scrapeMs } } : {}),
+    });
     const env = createClusterEnv({ logger: log });
     // The console's references apply the config center's `.configurators` rules as a consumer of the engine's release does.
     const centers = new Map(this.registries.map((r) => {
@@ -167,6 +176,7 @@ export class Engine {
   close(): Promise<void> {
     this.stopRetention();
     void this.routerSnapshots.close();
+    this.metrics.close();
     const invocations = this.invocations.close();
     for (const c of this.caches) c.detach();
     this.caches = [];

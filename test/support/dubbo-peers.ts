@@ -127,7 +127,13 @@ export async function startProvider(options: {
   logCalls?: boolean;
   /** QoS on this port, loopback callers only (default: QoS off). */
   qosPort?: number;
+  /**
+   * 3.3 only, needs `qosPort`: Dubbo's metrics on, exported by its Prometheus reporter and read as
+   * Prometheus text at `http://host:qosPort/metrics` (QoS command `metrics`).
+   */
+  metrics?: boolean;
 }): Promise<ProviderHandle> {
+  if (options.metrics && (options.line !== "3.3" || options.qosPort === undefined)) throw new Error("metrics need a 3.3 provider with a qosPort");
   if (options.line === "2.7" && options.registerMode && options.registerMode !== "interface") {
     throw new Error(`Dubbo 2.7 registers interface-level only; register-mode ${options.registerMode} needs 3.3`);
   }
@@ -152,6 +158,7 @@ export async function startProvider(options: {
     ...(options.parameters ? { parameters: providerParameters(options.parameters) } : {}),
     ...(options.logCalls ? { "log-calls": "true" } : {}),
     ...(options.qosPort === undefined ? {} : { "qos-port": String(options.qosPort) }),
+    ...(options.metrics ? { metrics: "prometheus" } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
   return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, served: () => peer.lines.filter((l) => l === "SERVED whoAmI").length, stop: () => peer.stop() };

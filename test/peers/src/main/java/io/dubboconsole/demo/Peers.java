@@ -40,4 +40,29 @@ public final class Peers {
         if (!host.isEmpty()) application.setQosHost(host);
         application.setQosAcceptForeignIp(false);
     }
+
+    /**
+     * --metrics prometheus (Dubbo 3 only): Dubbo's own metrics (calls, response times, failures per
+     * service and method, kept by dubbo-metrics-default) exported by its Prometheus reporter
+     * (dubbo-metrics-prometheus, inside the dubbo 3.3 jar, over micrometer's simpleclient registry),
+     * read as Prometheus text from the QoS command `metrics` (GET http://qos-host:qos-port/metrics).
+     * Needs --qos-port. JVM and thread-pool meters stay off so a scrape is the RPC metrics only.
+     */
+    public static void metrics(String value, String qosPort, String dubboVersion) {
+        if (value.isEmpty()) return;
+        if (!value.equals("prometheus")) throw new IllegalArgumentException("--metrics takes prometheus, not " + value);
+        if (dubboVersion.startsWith("2.")) throw new IllegalArgumentException("--metrics needs Dubbo 3; Dubbo " + dubboVersion + " has no metrics reporter");
+        if (qosPort.isEmpty()) throw new IllegalArgumentException("--metrics is read through QoS: give --qos-port too");
+        System.setProperty("dubbo.metrics.protocol", "prometheus");
+        System.setProperty("dubbo.metrics.enable-jvm", "false");
+        System.setProperty("dubbo.metrics.enable-threadpool", "false");
+        System.setProperty("dubbo.metrics.enable-netty", "false");
+        // Dubbo 3.3 counts calls only with enable-rpc said outright (MetricsFilter reads an absent one as false).
+        System.setProperty("dubbo.metrics.enable-rpc", "true");
+        System.setProperty("dubbo.metrics.rpc-level", "METHOD");
+        // Response times as a histogram (dubbo_provider_rt_milliseconds_histogram_seconds_bucket): a
+        // console or Prometheus takes p50 / p99 from its buckets' increase.
+        System.setProperty("dubbo.metrics.histogram.enabled", "true");
+        System.setProperty("dubbo.metrics.histogram.buckets-ms", "1,2,5,10,20,50,100,200,500,1000,2000,5000,10000");
+    }
 }

@@ -68,6 +68,7 @@ public final class ProviderMain {
 
         ApplicationConfig application = new ApplicationConfig(app);
         Peers.qos(application, host, args.get("qos-port", ""));
+        Peers.metrics(args.get("metrics", ""), args.get("qos-port", ""), dubboVersion);
 
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
         protocol.setThreads(threads);
