@@ -43,7 +43,8 @@ import java.util.Set;
  * --log-calls true (GreetingService.whoAmI prints "SERVED whoAmI" per call it serves),
  * --parameters dubbo.tag=gray,k=v (more parameters of every service, written into its registered
  * URL: `dubbo.tag` is the provider's static tag), --qos-port 22222 (QoS on that port at --host, for callers on this
- * machine only; without it, QoS is off).
+ * machine only; without it, QoS is off), --metrics prometheus (Dubbo 3 only, with --qos-port: Dubbo's
+ * metrics read as Prometheus text at QoS /metrics; see Peers.metrics).
  * Prints "READY {json}" on stdout once every service is exported and registered.
  * The same source compiles against Dubbo 2.7.23 and 3.3.x.
  */
