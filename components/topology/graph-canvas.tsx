@@ -8,8 +8,8 @@ const LAYOUT_MS = 2_500;
 
 /** The colours of the graph, light and dark (WebGL draws them, not CSS). */
 const COLOURS = {
-  light: { application: "#2563eb", service: "#059669", edge: "#c4c4cc", dim: "#e4e4e7", label: "#18181b", selected: "#f59e0b" },
-  dark: { application: "#60a5fa", service: "#34d399", edge: "#3f3f46", dim: "#27272a", label: "#e4e4e7", selected: "#fbbf24" },
+  light: { application: "#2563eb", service: "#059669", edge: "#c4c4cc", dim: "#e4e4e7", label: "#18181b", selected: "#f59e0b", unreachable: "#dc2626" },
+  dark: { application: "#60a5fa", service: "#34d399", edge: "#3f3f46", dim: "#27272a", label: "#e4e4e7", selected: "#fbbf24", unreachable: "#f87171" },
 } as const;
 
 export interface GraphCanvasProps {
@@ -71,11 +71,11 @@ export function GraphCanvas({ data, selected, filter, dark, onSelect }: GraphCan
       const place = (list: typeof data.nodes, radius: number) =>
         list.forEach((n, i) => {
           const a = (2 * Math.PI * i) / Math.max(1, list.length);
-          graph.addNode(n.id, { x: radius * Math.cos(a), y: radius * Math.sin(a), size: (small ? 7 : 2) + Math.min(10, Math.sqrt(n.providers + n.consumers)), label: n.name, kind: n.kind });
+          graph.addNode(n.id, { x: radius * Math.cos(a), y: radius * Math.sin(a), size: (small ? 7 : 2) + Math.min(10, Math.sqrt(n.providers + n.consumers)), label: n.name, kind: n.kind, down: (n.unreachable ?? 0) > 0 });
         });
       place(services, 100);
       place(apps, 160);
-      for (const e of data.edges) if (graph.hasNode(e.from) && graph.hasNode(e.to) && !graph.hasEdge(e.from, e.to)) graph.addEdge(e.from, e.to, { size: Math.min(4, 0.5 + Math.log2(e.count + 1) / 2), kind: e.kind });
+      for (const e of data.edges) if (graph.hasNode(e.from) && graph.hasNode(e.to) && !graph.hasEdge(e.from, e.to)) graph.addEdge(e.from, e.to, { size: edgeSize(e), kind: e.kind });
       // A large graph is drawn with the cheapest programs (points, one-pixel lines) and without edges or labels while it moves: a software-rendered WebGL keeps its frames short too.
       const large = graph.order > 500;
       const sigma = new Sigma(graph, el, {
@@ -89,7 +89,7 @@ export function GraphCanvas({ data, selected, filter, dark, onSelect }: GraphCan
           const { selected: sel, shown, dark: isDark } = view.current;
           const c = isDark ? COLOURS.dark : COLOURS.light;
           const lit = sel === null || node === sel || graph.areNeighbors(node, sel);
-          const colour = node === sel ? c.selected : attrs.kind === "service" ? c.service : c.application;
+          const colour = node === sel ? c.selected : attrs.down ? c.unreachable : attrs.kind === "service" ? c.service : c.application;
           return { ...attrs, color: lit ? colour : c.dim, hidden: shown !== null && !shown.has(node) && node !== sel, label: lit ? attrs.label : "", forceLabel: (sel !== null && lit) || (shown !== null && shown.size <= 60), zIndex: node === sel ? 2 : lit ? 1 : 0 };
         },
         edgeReducer: (edge, attrs) => {
@@ -133,4 +133,9 @@ export function GraphCanvas({ data, selected, filter, dark, onSelect }: GraphCan
   }, [selected, filter, dark]);
 
   return <div ref={container} className="h-[28rem] w-full min-w-0 rounded-lg border border-zinc-200 bg-white sm:h-[36rem] dark:border-zinc-800 dark:bg-zinc-950" data-testid="topology-canvas" data-state="loading" data-nodes={data.nodes.length} data-edges={data.edges.length} role="img" aria-label={`Dependency graph: ${data.nodes.length} nodes, ${data.edges.length} edges`} />;
+}
+
+/** An edge's width: by its call rate when metrics give one (a busy edge reads thicker), else by its registrations. */
+function edgeSize(e: { count: number; rate?: number }): number {
+  return e.rate !== undefined ? Math.min(6, 0.5 + Math.log2(e.rate + 1)) : Math.min(4, 0.5 + Math.log2(e.count + 1) / 2);
 }

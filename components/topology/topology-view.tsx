@@ -24,7 +24,7 @@ function Selected({ node, data, onSelect }: { node: TopologyNode; data: Topology
   const byId = useMemo(() => new Map(data.nodes.map((n) => [n.id, n])), [data]);
   const out = data.edges.filter((e) => e.from === node.id);
   const into = data.edges.filter((e) => e.to === node.id);
-  const row = (id: string, words: string, count: number) => {
+  const row = (id: string, words: string, count: number, rate: number | undefined) => {
     const n = byId.get(id);
     if (!n) return null;
     return (
@@ -34,6 +34,11 @@ function Selected({ node, data, onSelect }: { node: TopologyNode; data: Topology
           {n.name}
         </button>
         <span className="text-xs text-zinc-500">×{count}</span>
+        {rate !== undefined && (
+          <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-300" data-testid="topology-rate" data-rate={rate}>
+            {rate < 10 ? rate.toFixed(1) : Math.round(rate)} calls/s
+          </span>
+        )}
       </li>
     );
   };
@@ -48,9 +53,14 @@ function Selected({ node, data, onSelect }: { node: TopologyNode; data: Topology
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {node.kind === "service" ? `${node.providers} provider and ${node.consumers} consumer registrations` : `provides ${node.providers} service${node.providers === 1 ? "" : "s"}, consumes ${node.consumers}`}
       </p>
+      {(node.unreachable ?? 0) > 0 && (
+        <p className="text-xs text-red-700 dark:text-red-300" data-testid="topology-unreachable">
+          {node.unreachable} provider address{node.unreachable === 1 ? "" : "es"} unreachable from the console (the Providers tab says why)
+        </p>
+      )}
       <ul className="max-h-64 space-y-1 overflow-y-auto">
-        {into.map((e) => row(e.from, e.kind === "consumes" ? "consumed by" : "provided as", e.count))}
-        {out.map((e) => row(e.to, e.kind === "consumes" ? "consumes" : "provided by", e.count))}
+        {into.map((e) => row(e.from, e.kind === "consumes" ? "consumed by" : "provided as", e.count, e.rate))}
+        {out.map((e) => row(e.to, e.kind === "consumes" ? "consumes" : "provided by", e.count, e.rate))}
       </ul>
     </section>
   );

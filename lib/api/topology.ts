@@ -31,6 +31,11 @@ export const topologyNodeSchema = z.object({
   /** A service: its provider and consumer registrations; an application: the services it provides and consumes. */
   providers: z.number().int().nonnegative(),
   consumers: z.number().int().nonnegative(),
+  /**
+   * Provider addresses (an application's, or a service's) the console's own connections find
+   * unreachable now (GET /api/v1/health/providers says why); 0 when none or nothing is known.
+   */
+  unreachable: z.number().int().nonnegative().optional(),
 });
 export type TopologyNode = z.infer<typeof topologyNodeSchema>;
 
@@ -41,6 +46,11 @@ export const topologyEdgeSchema = z.object({
   kind: z.enum(["provides", "consumes"]),
   /** Registrations behind the edge (instances of the application for that service). */
   count: z.number().int().positive(),
+  /**
+   * Calls per second over the edge lately, when metrics exist (Dubbo 3's own: a `provides`
+   * edge by the provider application's count, a `consumes` edge by the consumer's); absent otherwise.
+   */
+  rate: z.number().nonnegative().optional(),
 });
 export type TopologyEdge = z.infer<typeof topologyEdgeSchema>;
 

@@ -80,6 +80,12 @@ export class ProviderHealthService {
     return this.answer(entry.providers.map((p) => ({ address: p.address, protocol: p.url.protocol, application: p.application })));
   }
 
+  /** Whether the console's connection to `address` finds it unreachable now (false with no connection: nothing is known). */
+  unreachable(address: string): boolean {
+    const client = this.pool.peek(address);
+    return client !== undefined && healthOf(client, this.clock()).state === "unreachable";
+  }
+
   /** The providers at one `host:port` (each protocol it serves on there once). @throws NotFoundError when nothing is registered there. */
   ofAddress(address: string): ProvidersHealthResponse {
     return this.answer(this.providersAt(address));

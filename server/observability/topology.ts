@@ -5,8 +5,16 @@ import { NotFoundError } from "@/server/errors/request-errors";
 export interface TopologyService {
   readonly key: string;
   readonly interface: string;
-  readonly providers: readonly { readonly application: string }[];
+  readonly providers: readonly { readonly application: string; readonly address?: string }[];
   readonly consumers: readonly { readonly application: string }[];
+}
+
+/** What the graph adds when it is known: call rates on edges, and health on nodes. */
+export interface TopologyLive {
+  /** Calls per second of `application` on `service` (`kind` the side), or undefined when no metrics say. */
+  rate?(service: string, application: string, kind: TopologyEdge["kind"]): number | undefined;
+  /** Whether the console's connections find the provider at `address` unreachable. */
+  unreachable?(address: string): boolean;
 }
 
 const appId = (name: string) => `app:${name}`;
@@ -21,8 +29,15 @@ const serviceId = (key: string) => `service:${key}`;
  * and only the edges between those. Registrations without an application name are left out.
  * @throws NotFoundError when the focus is not in the (filtered) graph.
  */
-export function topology(services: Iterable<TopologyService>, query: TopologyQuery): TopologyResponse {
+export function topology(services: Iterable<TopologyService>, query: TopologyQuery, live: TopologyLive = {}): TopologyResponse {
   const nodes = new Map<string, { kind: TopologyNode["kind"]; name: string; providers: number; consumers: number }>();
+  /** Per node, the provider addresses found unreachable. */
+  const down = new Map<string, Set<string>>();
+  const noteDown = (id: string, address: string) => {
+    let s = down.get(id);
+    if (s === undefined) down.set(id, (s = new Set()));
+    s.add(address);
+  };
   const edges = new Map<string, TopologyEdge>();
   const adjacent = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {
@@ -54,6 +69,10 @@ export function topology(services: Iterable<TopologyService>, query: TopologyQue
     sn.providers += s.providers.length;
     sn.consumers += s.consumers.length;
     for (const p of s.providers) {
+      if (p.address !== undefined && live.unreachable?.(p.address)) {
+        noteDown(sid, p.address);
+        if (p.application !== "") noteDown(appId(p.application), p.address);
+      }
       if (p.application === "") continue;
       const aid = appId(p.application);
       const an = node(aid, "application", p.application);
@@ -86,10 +105,16 @@ export function topology(services: Iterable<TopologyService>, query: TopologyQue
     order = [...nodes.keys()].sort();
   }
   const kept = new Set(order.slice(0, query.limit));
+  const rated = (e: TopologyEdge): TopologyEdge => {
+    if (!live.rate) return e;
+    const [service, application] = e.kind === "provides" ? [e.from, e.to] : [e.to, e.from];
+    const rate = live.rate(service.slice("service:".length), application.slice("app:".length), e.kind);
+    return rate === undefined ? e : { ...e, rate };
+  };
   const matchedEdges = [...edges.values()].filter((e) => (query.focus === undefined ? true : distance.has(e.from) && distance.has(e.to)));
   return {
-    nodes: order.slice(0, query.limit).map((id) => ({ id, ...nodes.get(id)!, distance: distance.get(id) ?? null })),
-    edges: matchedEdges.filter((e) => kept.has(e.from) && kept.has(e.to)).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0)),
+    nodes: order.slice(0, query.limit).map((id) => ({ id, ...nodes.get(id)!, distance: distance.get(id) ?? null, ...(live.unreachable ? { unreachable: down.get(id)?.size ?? 0 } : {}) })),
+    edges: matchedEdges.filter((e) => kept.has(e.from) && kept.has(e.to)).map(rated).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0)),
     truncated: order.length > query.limit,
     matched: { nodes: order.length, edges: matchedEdges.length },
   };

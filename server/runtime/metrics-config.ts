@@ -19,6 +19,7 @@ export function parseMetricsConfig(env: Readonly<Record<string, string | undefin
   const url = env.PROMETHEUS_URL?.trim();
   let prometheusUrl: string | undefined;
   if (url) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new ConfigError("PROMETHEUS_URL", `"${url}" needs its scheme: http://${url} or https://${url}`);
     let parsed: URL;
     try {
       parsed = new URL(url);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as metricsRoute from "@/app/api/v1/metrics/route";
+import * as topologyRoute from "@/app/api/v1/topology/route";
+import { topologyResponseSchema } from "@/lib/api/topology";
 import * as routeById from "@/app/api/v1/routes/[id]/route";
 import * as routes from "@/app/api/v1/routes/route";
 import * as snapshots from "@/app/api/v1/router-snapshots/route";
 import { type MetricsResponse, metricsQuerySchema, metricsResponseSchema } from "@/lib/api/metrics";
 import { routerSnapshotsResponseSchema } from "@/lib/api/router-snapshots";
 import { routeSchema } from "@/lib/api/routing/routes";
-import { MetricsService } from "@/server/observability/metrics/metrics-service";
+import { edgeKey, MetricsService } from "@/server/observability/metrics/metrics-service";
 import { parseConfig } from "@/server/runtime/config";
 import { type Engine, findEngine, startEngine } from "@/server/runtime/engine";
 import { type ConsumerHandle, DEMO, type ProviderHandle, startConsumer, startProvider } from "../support/dubbo-peers";
@@ -113,6 +115,24 @@ describe("live metrics of real 3.3.6 providers, from a real Prometheus and by sc
       expect(last!.p99Ms!).toBeLessThan(1000);
       expect(last!.failuresPerSecond).toBe(0);
     }
+  });
+
+  it("puts the call rate on the graph's edge from the service to the provider application, from both sources", async () => {
+    const graph = await waitFor("a rate on the provides edge", async () => {
+      const res = await call(topologyRoute.GET, "GET", `/api/v1/topology?focus=${encodeURIComponent(`service:${KEY}`)}&depth=1`);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const g = topologyResponseSchema.parse(res.json);
+      return (g.edges.find((e) => e.kind === "provides" && e.to === "app:metrics-provider")?.rate ?? 0) > 1 ? g : undefined;
+    }, 20_000);
+    // The 2.7.23 provider's application has no metrics: its edge has no rate, not a zero.
+    expect(graph.edges.find((e) => e.kind === "provides" && e.to === "app:metrics-quiet")).toMatchObject({ count: 1 });
+    expect(graph.edges.find((e) => e.kind === "provides" && e.to === "app:metrics-quiet")!.rate).toBeUndefined();
+    expect(graph.nodes.find((n) => n.id === "app:metrics-provider")?.unreachable).toBe(0);
+    const fromProm = await waitFor("Prometheus's rate of the provider application", async () => {
+      const rate = (await fromPrometheus.edgeRates()).get(edgeKey("provides", KEY, "metrics-provider"));
+      return rate !== undefined && rate > 1 ? rate : undefined;
+    }, 20_000);
+    expect(fromProm).toBeLessThan(12);
   });
 
   it("draws an excluded provider's rate falling to zero within 30 s, with the route marked, and the router snapshot agrees", async () => {

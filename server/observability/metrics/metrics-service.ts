@@ -32,6 +32,12 @@ export interface MetricsServiceOptions {
 const STEP_SECONDS: Record<keyof typeof METRICS_RANGES, number> = { "5m": 5, "15m": 10, "1h": 30 };
 /** How long a provider that left the registry is still drawn and read, and registration marks are kept. */
 const REMEMBER_MS = 3_600_000;
+/** How long the graph's edge rates are kept. */
+const EDGE_RATES_MS = 10_000;
+
+/** The key of {@link MetricsService.edgeRates}: the side, the service key, the application. */
+export const edgeKey = (kind: "provides" | "consumes", service: string, application: string) => `${kind}\n${service}\n${application}`;
+
 /** At most this many registration marks kept per service. */
 const MAX_MARKS = 200;
 
@@ -62,6 +68,7 @@ export class MetricsService {
   private readonly watched = new Map<string, Watched>();
   private readonly clock: () => number;
   private readonly unsubscribe: () => void;
+  private edgeCache: { at: number; rates: ReadonlyMap<string, number> } | null = null;
 
   constructor(
     private readonly catalog: MetricsCatalog,
@@ -90,8 +97,9 @@ export class MetricsService {
     const id = { interface: q.service, group: q.group ?? "", version: q.version ?? "" };
     const key = serviceKey(id);
     const entry = this.catalog.entry(key);
+    // Nothing is kept for a name that was never registered: asking for made-up names costs no memory.
+    if (!entry && !this.watched.get(key)?.known.size) throw new NotFoundError(`service ${key} is not registered`, { service: key });
     const watched = this.watch(key, entry);
-    if (!entry && watched.known.size === 0) throw new NotFoundError(`service ${key} is not registered`, { service: key });
     const now = this.clock();
     const range = q.range;
     const from = now - METRICS_RANGES[range] * 1000;
@@ -103,11 +111,63 @@ export class MetricsService {
     if (this.prometheus) {
       const step = STEP_SECONDS[range];
       const start = Math.floor(from / 1000 / step) * step * 1000;
-      const { series, unavailable } = await this.fromPrometheus(this.prometheus, selector, providers, registered, start, now, step);
+      const { series, unavailable } = await this.fromPrometheus(this.prometheus, selector, providers, registered, start, now, step, q.address !== undefined);
       return { ...base, source: "prometheus", stepSeconds: step, series, unavailable };
     }
     const { series, unavailable } = await this.fromScrapes(selector, providers, registered, from);
     return { ...base, source: "scrape", stepSeconds: (this.options.scraper?.intervalMs ?? 5_000) / 1000, series, unavailable };
+  }
+
+  /**
+   * Calls per second lately per service, application and side, for the graph's edges
+   * (key {@link edgeKey}): from Prometheus, two queries (provider and consumer counters by
+   * interface, group, version and application_name), kept 10 s; without it, from the reads
+   * of the services watched now (no process is read just to draw the graph). Never throws:
+   * when Prometheus cannot answer, no rates.
+   */
+  async edgeRates(): Promise<ReadonlyMap<string, number>> {
+    const now = this.clock();
+    if (this.edgeCache && now - this.edgeCache.at < EDGE_RATES_MS) return this.edgeCache.rates;
+    const rates = this.prometheus ? await this.edgeRatesFromPrometheus(this.prometheus, now).catch(() => new Map<string, number>()) : this.edgeRatesFromScrapes(now);
+    this.edgeCache = { at: now, rates };
+    return rates;
+  }
+
+  private async edgeRatesFromPrometheus(client: PrometheusClient, now: number): Promise<Map<string, number>> {
+    const window = this.options.rateWindow ?? "1m";
+    const rates = new Map<string, number>();
+    await Promise.all((["provides", "consumes"] as const).map(async (kind) => {
+      const name = kind === "provides" ? "dubbo_provider_requests_total" : "dubbo_consumer_requests_total";
+      const series = await client.queryRange(`sum by (interface, group, version, application_name) (rate(${name}[${window}]))`, now, now, 1);
+      for (const s of series) {
+        const value = s.values.at(-1)?.[1];
+        const m = s.metric;
+        if (value === undefined || !Number.isFinite(value) || !m.interface || !m.application_name) continue;
+        rates.set(edgeKey(kind, serviceKey({ interface: m.interface, group: m.group ?? "", version: m.version ?? "" }), m.application_name), value);
+      }
+    }));
+    return rates;
+  }
+
+  private edgeRatesFromScrapes(now: number): Map<string, number> {
+    const rates = new Map<string, number>();
+    for (const [key, w] of this.watched) {
+      const entry = this.catalog.entry(key);
+      if (!entry) continue;
+      const selector: MetricsSelector = entry.id;
+      for (const p of w.known.values()) {
+        const place = this.endpointOf(p);
+        if (!p.present || !place.qos) continue;
+        const reads = this.scraper.scrapes(place.qos, now - 60_000).filter((r) => r.samples);
+        if (reads.length < 2) continue;
+        const points = pointsOf(reads.slice(-2).map((r) => ({ t: r.t, reading: readingOf(r.samples!, selector) })));
+        const rate = points.at(-1)?.callsPerSecond;
+        if (rate === null || rate === undefined) continue;
+        const k = edgeKey("provides", key, p.application);
+        rates.set(k, (rates.get(k) ?? 0) + rate);
+      }
+    }
+    return rates;
   }
 
   private watch(key: string, entry: ServiceEntry | undefined): Watched {
@@ -189,7 +249,13 @@ export class MetricsService {
     return { series, unavailable };
   }
 
-  private async fromPrometheus(client: PrometheusClient, selector: MetricsSelector, providers: readonly Known[], registered: ReadonlySet<string>, start: number, end: number, step: number) {
+  /**
+   * The series Prometheus has of `selector` by scrape target, each drawn as the provider whose
+   * host and QoS port it names. A target matching no known provider is drawn under its own
+   * name only when it shares a host with one (a relabelled or moved port), and never when one
+   * provider was asked for (`onlyKnown`).
+   */
+  private async fromPrometheus(client: PrometheusClient, selector: MetricsSelector, providers: readonly Known[], registered: ReadonlySet<string>, start: number, end: number, step: number, onlyKnown: boolean) {
     const queries = metricsQueries(selector, this.options.rateWindow ?? "1m");
     const fields = Object.keys(queries) as (keyof typeof queries)[];
     const answers = await Promise.all(fields.map((f) => client.queryRange(queries[f], start, end, step)));
@@ -216,7 +282,7 @@ export class MetricsService {
     const drawn = new Set<string>();
     for (const [instance, rows] of byInstance) {
       const p = providerOf.get(instance);
-      if (!p && providers.length > 0 && providerOf.size > 0 && !providers.some((x) => hostOf(x.address) === hostOf(instance))) continue;
+      if (!p && (onlyKnown || !providers.some((x) => hostOf(x.address) === hostOf(instance)))) continue;
       const points: MetricsPoint[] = [];
       for (let sec = Math.ceil(start / 1000); sec * 1000 <= end; sec += step) {
         const row = rows.get(sec) ?? {};

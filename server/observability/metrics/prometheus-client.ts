@@ -80,7 +80,7 @@ export class PrometheusClient {
     if (failed.success) throw new PrometheusError(`the query was refused (${failed.data.errorType ?? "error"}: ${failed.data.error})`);
     const matrix = matrixSchema.safeParse(body);
     if (!matrix.success) throw new PrometheusError(`HTTP ${status}, an answer not of the query_range shape`);
-    return matrix.data.data.result.map((r) => ({ metric: r.metric, values: r.values.map(([t, v]) => [t, Number(v)] as const) }));
+    return matrix.data.data.result.map((r) => ({ metric: r.metric, values: r.values.map(([t, v]) => [t, sampleValue(v)] as const) }));
   }
 }
 
@@ -100,4 +100,11 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A sample value as Prometheus writes it in JSON: a decimal string, or "+Inf", "-Inf", "NaN" (which Number() reads as NaN). */
+function sampleValue(text: string): number {
+  if (text === "+Inf" || text === "Inf") return Number.POSITIVE_INFINITY;
+  if (text === "-Inf") return Number.NEGATIVE_INFINITY;
+  return Number(text);
 }

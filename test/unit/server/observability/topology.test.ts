@@ -51,3 +51,39 @@ describe("topology", () => {
     expect(topologyQuerySchema.safeParse({ depth: "0" }).success).toBe(false);
   });
 });
+
+describe("topology with live data", () => {
+  const withAddresses: TopologyService[] = [
+    { key: "io.shop.Orders", interface: "io.shop.Orders", providers: [{ application: "orders-app", address: "10.0.0.1:20880" }, { application: "orders-app", address: "10.0.0.2:20880" }], consumers: [{ application: "shop" }] },
+    { key: "io.shop.Stock:1.0", interface: "io.shop.Stock", providers: [{ application: "stock-app", address: "10.0.0.3:20880" }], consumers: [{ application: "orders-app" }] },
+  ];
+  const rates = new Map([
+    ["provides|io.shop.Orders|orders-app", 12.5],
+    ["consumes|io.shop.Orders|shop", 12],
+  ]);
+  const live = {
+    rate: (service: string, application: string, kind: string) => rates.get(`${kind}|${service}|${application}`),
+    unreachable: (address: string) => address === "10.0.0.2:20880",
+  };
+
+  it("puts a call rate on the edges metrics know, and none on the others", () => {
+    const g = topologyResponseSchema.parse(topology(withAddresses, q({}), live));
+    expect(g.edges).toEqual([
+      { from: "app:orders-app", to: "service:io.shop.Stock:1.0", kind: "consumes", count: 1 },
+      { from: "app:shop", to: "service:io.shop.Orders", kind: "consumes", count: 1, rate: 12 },
+      { from: "service:io.shop.Orders", to: "app:orders-app", kind: "provides", count: 2, rate: 12.5 },
+      { from: "service:io.shop.Stock:1.0", to: "app:stock-app", kind: "provides", count: 1 },
+    ]);
+  });
+
+  it("counts the unreachable provider addresses on the service and on its application, and 0 elsewhere", () => {
+    const g = topologyResponseSchema.parse(topology(withAddresses, q({}), live));
+    expect(Object.fromEntries(g.nodes.map((n) => [n.id, n.unreachable]))).toEqual({ "app:orders-app": 1, "app:shop": 0, "app:stock-app": 0, "service:io.shop.Orders": 1, "service:io.shop.Stock:1.0": 0 });
+  });
+
+  it("says nothing of health or rates when nothing live is given", () => {
+    const g = topology(withAddresses, q({}));
+    expect(g.nodes.every((n) => n.unreachable === undefined)).toBe(true);
+    expect(g.edges.every((e) => e.rate === undefined)).toBe(true);
+  });
+});
