@@ -12,6 +12,7 @@ import { CopyButton } from "../ui/copy-button";
 import { VisibleText } from "../ui/visible-text";
 import { applicationChoices } from "../configs/config-choices";
 import { ConfigsPanel } from "../configs/configs-panel";
+import { ApplicationMetricsSection } from "./application-metrics-section";
 
 /** One application: the services it provides and consumes (linking to each), and its instances. */
 export function ApplicationDetailView({ name }: { name: string }) {
@@ -38,6 +39,7 @@ export function ApplicationDetailView({ name }: { name: string }) {
       <Section title="Provides" count={data.provides.length}>
         <ServiceRefsTable services={data.provides} empty="Provides no service: a consumer-only application." countLabel="Providers" testId="provided-services" />
       </Section>
+      <ApplicationMetricsSection detail={data} />
       <Section title="Consumes" count={data.consumes.length}>
         <ServiceRefsTable services={data.consumes} empty="Consumes no service it registered as a consumer." countLabel="Consumers" testId="consumed-services" />
       </Section>

@@ -26,15 +26,17 @@ const RANGE_CHOICES: readonly { value: MetricsRange; label: string; title: strin
 const MEASURE_CHOICES = MEASURES.map((m) => ({ value: m, label: MEASURE_WORDS[m].label, title: MEASURE_WORDS[m].title }));
 
 /** The query of GET /api/v1/metrics for the service (and the one provider, when given) over `range`. */
-function metricsQuery(service: MetricsPanelProps["service"], address: string | undefined, range: MetricsRange): string {
+function metricsQuery(service: MetricsPanelProps["service"], only: { address?: string | undefined; application?: string | undefined }, range: MetricsRange): string {
   const of = `service=${encodeURIComponent(service.interface)}&group=${encodeURIComponent(service.group)}&version=${encodeURIComponent(service.version)}`;
-  return `${of}${address ? `&address=${encodeURIComponent(address)}` : ""}&range=${range}`;
+  return `${of}${only.address ? `&address=${encodeURIComponent(only.address)}` : ""}${only.application ? `&application=${encodeURIComponent(only.application)}` : ""}&range=${range}`;
 }
 
 export interface MetricsPanelProps {
   readonly service: { readonly interface: string; readonly group: string; readonly version: string };
   /** `host:port`: only this provider of the service. */
   readonly address?: string;
+  /** Only this application's providers of the service. */
+  readonly application?: string;
 }
 
 /**
@@ -45,11 +47,11 @@ export interface MetricsPanelProps {
  * `data-testid="metrics-panel"`, `data-state` (loading, error, empty, ready), and once an
  * answer came, `data-metrics-source` (prometheus or scrape).
  */
-export function MetricsPanel({ service, address }: MetricsPanelProps) {
+export function MetricsPanel({ service, address, application }: MetricsPanelProps) {
   const [range, setRange] = useState<MetricsRange>("15m");
   const [measure, setMeasure] = useState<Measure>("callsPerSecond");
   const dark = useTheme().resolvedTheme === "dark";
-  const query = metricsQuery(service, address, range);
+  const query = metricsQuery(service, { address, application }, range);
   const answer = useQuery({
     queryKey: ["metrics", query],
     queryFn: ({ signal }) => fetchJson(`/api/v1/metrics?${query}`, metricsResponseSchema, signal),

@@ -21,7 +21,7 @@ export type MetricsSource = (typeof METRICS_SOURCES)[number];
 export const METRICS_RANGES = { "5m": 300, "15m": 900, "1h": 3600 } as const;
 export type MetricsRange = keyof typeof METRICS_RANGES;
 
-/** GET /api/v1/metrics. `address` (host:port) narrows to one provider, `method` to one method. */
+/** GET /api/v1/metrics. `address` (host:port) narrows to one provider, `application` to its providers, `method` to one method. */
 export const metricsQuerySchema = z.object({
   service: z.string({ error: "service must be an interface name such as io.x.Api" }).trim().min(1, { error: "service must not be empty" }).max(255, { error: "service is at most 255 characters" }),
   group: textParam("group", { max: 100 }),
@@ -38,6 +38,8 @@ export const metricsQuerySchema = z.object({
     .max(255, { error: "method is at most 255 characters" })
     .regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, { error: "method must be a Java method name" })
     .optional(),
+  /** Only the providers of this application (the application page's charts). */
+  application: textParam("application", { max: 255 }),
   range: choiceParam("range", Object.keys(METRICS_RANGES) as [MetricsRange, ...MetricsRange[]]).default("15m"),
 });
 export type MetricsQuery = z.output<typeof metricsQuerySchema>;

@@ -4,6 +4,7 @@ import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } fro
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { type ConsumerHandle, DEMO, type ProviderHandle, startConsumer, startProvider } from "../support/dubbo-peers";
 import { waitFor } from "../support/wait-for";
+import { addressHref, applicationHref } from "@/lib/format/hrefs";
 
 /**
  * Issue 18 item 3 in Chromium: the service page's Metrics tab charts the calls/s of two real
@@ -93,6 +94,23 @@ describe("the Metrics tab", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/metrics-excluded-1400-light.png`, fullPage: true });
     } finally {
       await fetch(`${server.url}/api/v1/routes/${encodeURIComponent(route.id)}?revision=${encodeURIComponent(route.revision)}`, { method: "DELETE" });
+    }
+  });
+
+  it("charts the application's own providers on its page, and one provider on the address page", async () => {
+    for (const look of [FOUR_LOOKS[0]!, FOUR_LOOKS[FOUR_LOOKS.length - 1]!]) {
+      const app = await openThemedPage(browser, contexts, `${server.url}${applicationHref("metrics-ui-provider")}`, { width: look.width, height: 900, theme: look.theme });
+      await app.getByTestId("application-metrics").getByTestId("metrics-panel").waitFor();
+      await waitFor(`${look.width} ${look.theme}: the application page shows both providers' rates`, async () => (await shownRate(app, providers[0]!.address)) >= 0 && (await shownRate(app, providers[1]!.address)) >= 0, 30_000);
+      expect(await app.getByTestId("metrics-latest").locator("[data-provider]").count()).toBe(2);
+      await expectNoSidewaysScroll(app, `application metrics ${look.width} ${look.theme}`);
+      await app.screenshot({ path: `${SCREENSHOTS}/metrics-application-${look.width}-${look.theme}.png`, fullPage: true });
+      const address = await openThemedPage(browser, contexts, `${server.url}${addressHref(providers[1]!.address)}`, { width: look.width, height: 900, theme: look.theme });
+      await address.getByTestId("address-metrics").getByTestId("metrics-panel").waitFor();
+      await waitFor(`${look.width} ${look.theme}: the address page shows its provider above 1 call/s`, async () => (await shownRate(address, providers[1]!.address)) > 1, 30_000);
+      expect(await address.getByTestId("metrics-latest").locator("[data-provider]").count()).toBe(1);
+      await expectNoSidewaysScroll(address, `address metrics ${look.width} ${look.theme}`);
+      await address.screenshot({ path: `${SCREENSHOTS}/metrics-address-${look.width}-${look.theme}.png`, fullPage: true });
     }
   });
 });

@@ -104,7 +104,8 @@ export class MetricsScraper {
     const now = this.clock();
     for (const [id, target] of this.targets) {
       if (now - target.askedAt > this.o.watchMs) this.targets.delete(id);
-      else void this.read(target);
+      // One instant for the whole tick: the processes' points line up on the chart's time axis.
+      else void this.read(target, now);
     }
     if (this.targets.size === 0 && this.timer) {
       clearInterval(this.timer);
@@ -120,10 +121,9 @@ export class MetricsScraper {
     }
   }
 
-  private async read(target: Target): Promise<void> {
+  private async read(target: Target, t = this.clock()): Promise<void> {
     if (target.running) return;
     target.running = true;
-    const t = this.clock();
     let scrape: Scrape;
     try {
       const text = await qosCommand(target.endpoint, "metrics", [], { timeoutMs: this.o.timeoutMs, maxBytes: this.o.maxBytes });

@@ -105,13 +105,14 @@ export class MetricsService {
     const from = now - METRICS_RANGES[range] * 1000;
     let providers = [...watched.known.values()].filter((k) => k.present || now - k.lastSeen <= REMEMBER_MS);
     if (q.address !== undefined) providers = providers.filter((p) => p.address === q.address);
+    if (q.application) providers = providers.filter((p) => p.application === q.application);
     const registered = new Set(entry?.providers.map((p) => p.address) ?? []);
     const selector: MetricsSelector = { ...id, ...(q.method !== undefined ? { method: q.method } : {}) };
     const base = { service: key, range, from, to: now, marks: this.marksOf(key, watched, providers, from, now) };
     if (this.prometheus) {
       const step = STEP_SECONDS[range];
       const start = Math.floor(from / 1000 / step) * step * 1000;
-      const { series, unavailable } = await this.fromPrometheus(this.prometheus, selector, providers, registered, start, now, step, q.address !== undefined);
+      const { series, unavailable } = await this.fromPrometheus(this.prometheus, selector, providers, registered, start, now, step, q.address !== undefined || Boolean(q.application));
       return { ...base, source: "prometheus", stepSeconds: step, series, unavailable };
     }
     const { series, unavailable } = await this.fromScrapes(selector, providers, registered, from);
