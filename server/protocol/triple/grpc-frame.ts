@@ -1,0 +1,69 @@
+import { CodecError, PayloadTooLargeError } from "@/server/errors/transport-errors";
+
+/**
+ * gRPC's length-prefixed messages (PROTOCOL-HTTP2.md), which Triple uses on HTTP/2: one byte
+ * of flags (1: compressed), four bytes of length (big-endian), then the message.
+ */
+export const GRPC_PREFIX_BYTES = 5;
+
+/** One message framed, uncompressed. */
+export function grpcFrame(message: Buffer): Buffer {
+  const head = Buffer.alloc(GRPC_PREFIX_BYTES);
+  head.writeUInt8(0, 0);
+  head.writeUInt32BE(message.length, 1);
+  return Buffer.concat([head, message]);
+}
+
+/**
+ * Splits a stream's DATA into messages as it arrives. A message over `maxBytes` fails as soon
+ * as its length is read (nothing more of it is kept); a compressed one fails too, since the
+ * console asks for identity only (grpc-accept-encoding) and a peer must not compress then.
+ */
+export class GrpcMessageReader {
+  private pending: Buffer = Buffer.alloc(0);
+  readonly messages: Buffer[] = [];
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly where: string,
+  ) {}
+
+  /** Takes the next chunk. @throws PayloadTooLargeError, CodecError. */
+  push(chunk: Buffer): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    for (;;) {
+      if (this.pending.length < GRPC_PREFIX_BYTES) return;
+      const flags = this.pending[0]!;
+      const length = this.pending.readUInt32BE(1);
+      if (flags & ~1) throw new CodecError(`${this.where}: a gRPC message with flags ${flags}: only 0 and 1 are defined`);
+      if (flags === 1) throw new CodecError(`${this.where}: a compressed gRPC message, though the console accepts identity only`);
+      if (length > this.maxBytes) throw new PayloadTooLargeError("incoming", length, this.maxBytes);
+      if (this.pending.length < GRPC_PREFIX_BYTES + length) return;
+      this.messages.push(this.pending.subarray(GRPC_PREFIX_BYTES, GRPC_PREFIX_BYTES + length));
+      this.pending = this.pending.subarray(GRPC_PREFIX_BYTES + length);
+    }
+  }
+
+  /** Bytes left over at the end of the stream: a message cut short. @throws CodecError when any. */
+  end(): void {
+    if (this.pending.length > 0) throw new CodecError(`${this.where}: the stream ended inside a gRPC message (${this.pending.length} bytes of it)`);
+  }
+}
+
+/** `grpc-timeout` for `ms`: at most 8 digits, in the finest unit that fits (m, then S, M, H). */
+export function grpcTimeout(ms: number): string {
+  const whole = Math.max(0, Math.ceil(ms));
+  if (whole < 1e8) return `${whole}m`;
+  const seconds = Math.ceil(whole / 1000);
+  if (seconds < 1e8) return `${seconds}S`;
+  return `${Math.min(99_999_999, Math.ceil(seconds / 60))}M`;
+}
+
+/** `grpc-message` as sent: percent-encoded UTF-8 (a malformed escape is kept as written). */
+export function decodeGrpcMessage(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

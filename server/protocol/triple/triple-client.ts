@@ -1,0 +1,172 @@
+import { type ClientHttp2Session, type ClientHttp2Stream, connect, constants, type IncomingHttpHeaders } from "node:http2";
+import { CancelledError, ConnectError, PayloadTooLargeError, TimeoutError } from "@/server/errors/transport-errors";
+import { decodeGrpcMessage, GrpcMessageReader, grpcFrame } from "./grpc-frame";
+
+/** One unary Triple call: the path (`/{service}/{method}`), its headers, the message (unframed). */
+export interface TripleCall {
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly message: Buffer;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What came back: the HTTP status, the messages (unframed), and the gRPC status of the trailers (or of a trailers-only answer's headers). */
+export interface TripleAnswer {
+  readonly httpStatus: number;
+  readonly messages: readonly Buffer[];
+  readonly grpcStatus: number;
+  readonly grpcMessage: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly trailers: IncomingHttpHeaders;
+}
+
+export interface TripleClientOptions {
+  /** The largest message sent or accepted (default 8 MiB, Dubbo's payload default). */
+  readonly maxBytes?: number;
+  readonly connectTimeoutMs?: number;
+}
+
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+const BACKOFF_MS = { first: 100, max: 5_000 };
+
+/**
+ * Triple over HTTP/2 to one provider address (issue 19): one session shared by every call,
+ * opened at the first call. A GOAWAY is a graceful shutdown: calls in flight finish, the next
+ * call opens a new session. A session that fails to connect is tried again only after a
+ * backoff (doubling from 100 ms to 5 s); until then calls fail at once with ConnectError.
+ * Every call has a deadline (`grpc-timeout` is sent, and the stream is cancelled locally when
+ * it passes), and a message over `maxBytes` is refused either way.
+ */
+export class TripleClient {
+  private session: ClientHttp2Session | null = null;
+  private connecting: Promise<ClientHttp2Session> | null = null;
+  private failure: { at: number; retryAt: number; reason: string; delay: number } | null = null;
+  private readonly maxBytes: number;
+  private closed = false;
+
+  constructor(
+    readonly address: string,
+    private readonly options: TripleClientOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  /** @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError, CodecError. */
+  async unary(call: TripleCall): Promise<TripleAnswer> {
+    if (call.message.length > this.maxBytes) throw new PayloadTooLargeError("outgoing", call.message.length, this.maxBytes);
+    const deadline = Date.now() + call.timeoutMs;
+    const session = await this.sessionWithin(call.timeoutMs, call.signal);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new TimeoutError(this.address, call.timeoutMs);
+    return new Promise<TripleAnswer>((resolve, reject) => {
+      let stream: ClientHttp2Stream;
+      try {
+        stream = session.request({ [constants.HTTP2_HEADER_METHOD]: "POST", [constants.HTTP2_HEADER_PATH]: call.path, ...call.headers }, { endStream: false });
+      } catch (e) {
+        this.drop(session);
+        reject(new ConnectError(this.address, `the session refused a new stream (${(e as Error).message})`, { cause: e }));
+        return;
+      }
+      const reader = new GrpcMessageReader(this.maxBytes, `Triple ${this.address}${call.path}`);
+      let headers: IncomingHttpHeaders = {};
+      let trailers: IncomingHttpHeaders = {};
+      let settled = false;
+      const finish = (error: Error | null, answer?: TripleAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        call.signal?.removeEventListener("abort", onAbort);
+        if (error) {
+          if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
+          reject(error);
+        } else resolve(answer!);
+      };
+      const timer = setTimeout(() => finish(new TimeoutError(this.address, call.timeoutMs)), remaining);
+      const onAbort = () => finish(new CancelledError(this.address));
+      call.signal?.addEventListener("abort", onAbort, { once: true });
+      stream.on("response", (h) => (headers = h));
+      stream.on("trailers", (t) => (trailers = t));
+      stream.on("data", (chunk: Buffer) => {
+        try {
+          reader.push(chunk);
+        } catch (e) {
+          finish(e as Error);
+        }
+      });
+      stream.on("error", (e) => finish(new ConnectError(this.address, `the stream failed (${e.message})`, { cause: e })));
+      stream.on("close", () => {
+        if (settled) return;
+        if (stream.rstCode !== undefined && stream.rstCode !== constants.NGHTTP2_NO_ERROR && headers[":status"] === undefined) {
+          finish(new ConnectError(this.address, `the provider reset the stream (HTTP/2 error ${stream.rstCode})`));
+          return;
+        }
+        try {
+          reader.end();
+        } catch (e) {
+          finish(e as Error);
+          return;
+        }
+        const status = trailers["grpc-status"] ?? headers["grpc-status"];
+        const message = trailers["grpc-message"] ?? headers["grpc-message"];
+        finish(null, {
+          httpStatus: Number(headers[":status"] ?? 0),
+          messages: reader.messages,
+          grpcStatus: status === undefined ? -1 : Number(status),
+          grpcMessage: typeof message === "string" ? decodeGrpcMessage(message) : "",
+          headers,
+          trailers,
+        });
+      });
+      stream.end(grpcFrame(call.message));
+    });
+  }
+
+  /** Closes the session; calls in flight fail. */
+  close(): void {
+    this.closed = true;
+    this.session?.destroy();
+    this.session = null;
+  }
+
+  private async sessionWithin(timeoutMs: number, signal?: AbortSignal): Promise<ClientHttp2Session> {
+    if (this.closed) throw new ConnectError(this.address, "the client is closed");
+    if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
+    const now = Date.now();
+    if (this.failure && now < this.failure.retryAt) throw new ConnectError(this.address, `${this.failure.reason}; the console tries again in ${Math.ceil((this.failure.retryAt - now) / 1000)} s`);
+    this.connecting ??= this.open(Math.min(timeoutMs, this.options.connectTimeoutMs ?? 3_000)).finally(() => (this.connecting = null));
+    if (!signal) return this.connecting;
+    return Promise.race([this.connecting, new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new CancelledError(this.address)), { once: true }))]);
+  }
+
+  private open(timeoutMs: number): Promise<ClientHttp2Session> {
+    return new Promise((resolve, reject) => {
+      const session = connect(`http://${this.address}`, { maxSessionMemory: 64, settings: { enablePush: false } });
+      const timer = setTimeout(() => fail(new Error(`no HTTP/2 connection within ${timeoutMs} ms`)), timeoutMs);
+      const fail = (e: Error) => {
+        clearTimeout(timer);
+        session.destroy();
+        const delay = Math.min(BACKOFF_MS.max, this.failure ? this.failure.delay * 2 : BACKOFF_MS.first);
+        this.failure = { at: Date.now(), retryAt: Date.now() + delay, reason: e.message, delay };
+        reject(new ConnectError(this.address, e.message, { cause: e }));
+      };
+      session.once("error", fail);
+      session.once("connect", () => {
+        clearTimeout(timer);
+        session.off("error", fail);
+        this.failure = null;
+        this.session = session;
+        // A GOAWAY: in-flight streams finish; the next call opens a new session.
+        session.on("goaway", () => this.drop(session));
+        session.on("close", () => this.drop(session));
+        session.on("error", () => this.drop(session));
+        session.unref();
+        resolve(session);
+      });
+    });
+  }
+
+  private drop(session: ClientHttp2Session): void {
+    if (this.session === session) this.session = null;
+  }
+}
