@@ -190,6 +190,8 @@ export type InvokeOutcome = (typeof INVOKE_OUTCOMES)[number];
 export const invokeAttemptSchema = z.object({
   /** `host:port`. */
   provider: z.string(),
+  /** The protocol of the try when it is not dubbo: `tri` (a Dubbo 3 provider's Triple endpoint); absent for dubbo. */
+  protocol: z.string().optional(),
   outcome: z.enum(INVOKE_OUTCOMES),
   elapsedMs: z.number().nonnegative(),
   /** Why a try failed, for people; absent for `ok`. */
@@ -238,6 +240,8 @@ export type TagRoute = z.infer<typeof tagRouteSchema>;
 const answered = {
   /** `host:port` of the provider whose answer this is. */
   provider: z.string(),
+  /** The protocol that answered when it is not dubbo: `tri`; absent for dubbo. */
+  protocol: z.string().optional(),
   tagRoute: tagRouteSchema.nullable(),
   /** From the request reaching the console to the answer, over every try. */
   elapsedMs: z.number().nonnegative(),

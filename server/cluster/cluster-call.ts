@@ -18,6 +18,8 @@ export const DEFAULT_TIMEOUT_MS = 1000;
 export interface Attempt {
   /** `host:port`. */
   readonly provider: string;
+  /** The provider URL's protocol when it is not dubbo: `tri` (a Dubbo 3 provider's Triple endpoint); absent for dubbo. */
+  readonly protocol?: string;
   /** `ok`, `business_exception`, or the error's code (`timeout`, `remote_error`, …). */
   readonly outcome: "ok" | "business_exception" | ErrorCode;
   readonly elapsedMs: number;
@@ -210,7 +212,8 @@ export class ClusterCall {
 
   private recordElapsed(invoker: Invoker, outcome: InvokeOutcome, elapsedMs: number): InvokeOutcome {
     const label = outcome.type === "value" ? "ok" : outcome.type === "business_exception" ? "business_exception" : outcome.error.code;
-    this.attempts.push(outcome.type === "error" ? { provider: invoker.address, outcome: label, elapsedMs, message: outcome.error.message } : { provider: invoker.address, outcome: label, elapsedMs });
+    const protocol = invoker.url.protocol === "dubbo" ? {} : { protocol: invoker.url.protocol };
+    this.attempts.push(outcome.type === "error" ? { provider: invoker.address, ...protocol, outcome: label, elapsedMs, message: outcome.error.message } : { provider: invoker.address, ...protocol, outcome: label, elapsedMs });
     return outcome;
   }
 }

@@ -23,7 +23,7 @@ export class NoProviderError extends ConsoleError {
 
 /**
  * The pinned provider is registered for the service, but over a protocol the console's
- * engine does not speak (it calls dubbo:// only): say so, rather than that it is no provider.
+ * engine does not speak (it calls dubbo:// and tri:// only): say so, rather than that it is no provider.
  */
 export class UnsupportedProtocolError extends ConsoleError {
   constructor(
@@ -31,7 +31,7 @@ export class UnsupportedProtocolError extends ConsoleError {
     readonly address: string,
     readonly protocol: string,
   ) {
-    super("unsupported_protocol", `${address} is registered as a provider of ${service}, but speaks ${protocol}, which the console does not call yet (it calls dubbo:// providers only)`, { service, address, protocol });
+    super("unsupported_protocol", `${address} is registered as a provider of ${service}, but speaks ${protocol}, which the console does not call yet (it calls dubbo:// and tri:// providers only)`, { service, address, protocol });
     this.name = "UnsupportedProtocolError";
   }
 }

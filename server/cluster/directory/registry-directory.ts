@@ -58,8 +58,12 @@ export interface RegistryDirectoryOptions {
 
 const NO_CENTER: CenterConfigurators = { application: [], service: [] };
 
-/** The protocol the engine speaks, the only one it can refer (Java's `Protocol` extension check). */
-const ENGINE_PROTOCOLS: readonly string[] = ["dubbo"];
+/**
+ * The protocols the engine can refer, as a consumer of its release has them (Java's
+ * `Protocol` extension check): dubbo, and on 3.x tri too (Java-interface services, wrapped
+ * hessian2: server/protocol/triple/). A 2.7 consumer has no tri.
+ */
+const ENGINE_PROTOCOLS: Readonly<Record<DubboRelease, readonly string[]>> = { "2.7": ["dubbo"], "3.x": ["dubbo", "tri"] };
 
 /** A provider kept after merging and filtering. */
 interface Candidate {
@@ -155,7 +159,7 @@ export class RegistryDirectory implements Directory {
       const request = tag === null ? "a call without a tag" : `tag ${JSON.stringify(tag)}${force ? " (forced)" : ""}`;
       return `the tag router left none of the ${given} providers for ${request} (path ${path}, ${rule === null ? "no tag rule" : `the tag rule of ${rule}`})`;
     }
-    const parts = [otherProtocol > 0 ? `${otherProtocol} of another protocol than ${this.protocols().join(",")}` : "", disabled > 0 ? `${disabled} disabled` : ""].filter((p) => p !== "");
+    const parts = [otherProtocol > 0 ? `${otherProtocol} of another protocol than ${this.protocols().join(" and ")}` : "", disabled > 0 ? `${disabled} disabled` : ""].filter((p) => p !== "");
     return `${registered} provider${registered === 1 ? " is" : "s are"} registered: ${parts.join(", ")}`;
   }
 
@@ -232,7 +236,7 @@ export class RegistryDirectory implements Directory {
   /** The consumer's `protocol` list (checkProtocolValid), else what the engine speaks. */
   private protocols(): readonly string[] {
     const wanted = param(this.consumerUrl, "protocol");
-    return wanted === undefined ? ENGINE_PROTOCOLS : wanted.split(",");
+    return wanted === undefined ? ENGINE_PROTOCOLS[this.options.dialect] : wanted.split(",");
   }
 }
 

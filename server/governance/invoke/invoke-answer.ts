@@ -29,7 +29,7 @@ function outcomeOf(code: Attempt["outcome"]): InvokeOutcome {
 
 /** The attempts as the API reports them. */
 export function apiAttempts(attempts: readonly Attempt[]): InvokeAttempt[] {
-  return attempts.map((a) => ({ provider: a.provider, outcome: outcomeOf(a.outcome), elapsedMs: round(a.elapsedMs), ...(a.message === undefined ? {} : { message: a.message }) }));
+  return attempts.map((a) => ({ provider: a.provider, ...(a.protocol === undefined ? {} : { protocol: a.protocol }), outcome: outcomeOf(a.outcome), elapsedMs: round(a.elapsedMs), ...(a.message === undefined ? {} : { message: a.message }) }));
 }
 
 /** Milliseconds to a tenth of a microsecond: enough to read, no float noise. */
@@ -71,15 +71,23 @@ export function invokeAnswer(result: ClusterResult, elapsedMs: number, returnTyp
   const elapsed = round(elapsedMs);
   const outcome = result.outcome;
   switch (outcome.type) {
-    case "value":
-      return { ok: true, value: outcome.value ?? null, returnType, provider: outcome.provider ?? attempts.at(-1)?.provider ?? "", tagRoute, elapsedMs: elapsed, attempts };
+    case "value": {
+      const provider = outcome.provider ?? attempts.at(-1)?.provider ?? "";
+      return { ok: true, value: outcome.value ?? null, returnType, provider, ...protocolOf(result, provider), tagRoute, elapsedMs: elapsed, attempts };
+    }
     case "business_exception": {
       const e = outcome.exception;
       const stackTrace = Array.isArray(e.stackTrace) ? e.stackTrace.map(String) : [];
       const wrappedIn = "wrappedIn" in e && typeof e.wrappedIn === "string" ? { wrappedIn: e.wrappedIn } : {};
-      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace, ...wrappedIn }, provider: outcome.provider, tagRoute, elapsedMs: elapsed, attempts };
+      return { ok: false, error: { code: "business_exception", class: e.class, message: e.message, stackTrace, ...wrappedIn }, provider: outcome.provider, ...protocolOf(result, outcome.provider), tagRoute, elapsedMs: elapsed, attempts };
     }
     case "error":
       throw new InvocationFailedError(outcome.error, attempts, elapsed, tagRoute);
   }
+}
+
+/** `{ protocol }` of the try that answered from `provider`, when not dubbo. */
+function protocolOf(result: ClusterResult, provider: string): { protocol?: string } {
+  const protocol = result.attempts.findLast((a) => a.provider === provider)?.protocol;
+  return protocol === undefined ? {} : { protocol };
 }

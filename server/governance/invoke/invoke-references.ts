@@ -14,6 +14,8 @@ import { MultiRegistryCluster } from "../../cluster/directory/multi-registry";
 import { type DirectorySnapshot, RegistryDirectory } from "../../cluster/directory/registry-directory";
 import type { ConnectionPool } from "../../protocol/connection-pool";
 import { DubboInvoker } from "../../protocol/dubbo-invoker";
+import { TripleInvoker } from "../../protocol/triple/triple-invoker";
+import type { TriplePool } from "../../protocol/triple/triple-pool";
 import type { DirectTarget } from "./direct-url-policy";
 
 /** The console's settings of one reference: what the invoke API may override. */
@@ -95,11 +97,14 @@ export class References {
     private readonly lookup: EntryLookup,
     private readonly env: ClusterEnv,
     private readonly pool: ConnectionPool,
+    /** The HTTP/2 sessions of `tri://` providers, one per address. */
+    private readonly triple: TriplePool,
   ) {}
 
-  /** Makes the invoker of a merged provider URL, over the pool's connection to its address (looked up at each call). */
+  /** Makes the invoker of a merged provider URL by its protocol, over the pool's connection to its address (looked up at each call). */
   readonly createInvoker = (url: DubboUrl): Invoker => {
     const address = urlAddress(url);
+    if (url.protocol === "tri") return new TripleInvoker(url, () => this.triple.get(address));
     return new DubboInvoker(url, () => this.pool.get(address));
   };
 
@@ -118,7 +123,7 @@ export class References {
       const invoker = d.allInvokers().find((i) => i.address === address);
       if (invoker) return new ClusterInvoker(new StaticDirectory(key, d.consumerUrl, [invoker]), this.env, "failfast").invoke(invocation, options);
     }
-    const other = this.lookup(key)?.providers.find((p) => urlAddress(p.url) === address && p.url.protocol !== "dubbo");
+    const other = this.lookup(key)?.providers.find((p) => urlAddress(p.url) === address && p.url.protocol !== "dubbo" && p.url.protocol !== "tri");
     if (other) return Promise.resolve({ outcome: { type: "error", error: new UnsupportedProtocolError(key, address, other.url.protocol) }, attempts: [], elapsedMs: 0 });
     const listed = reference.directories.flatMap((d) => d.allInvokers().map((i) => i.address));
     const why = `${address} is not one of its enabled providers (${listed.join(", ") || "none"})`;

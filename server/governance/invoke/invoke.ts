@@ -18,6 +18,7 @@ import { invocationDraft } from "../audit/invoke-audit";
 import { type DirectCaller, directTargets } from "./direct-url-policy";
 import { apiTagRoute, invokeAnswer } from "./invoke-answer";
 import type { TagRouteReport } from "../../cluster/directory/tag-route-step";
+import { TriplePool } from "../../protocol/triple/triple-pool";
 import { References } from "./invoke-references";
 import { callSignature } from "./invoke-signature";
 
@@ -47,6 +48,8 @@ const NO_METHODS: ServiceMethods = { source: "none", methods: [] };
  */
 export class InvokeService {
   private readonly references: References;
+  /** One HTTP/2 session per `tri://` provider address (server/protocol/triple/). */
+  private readonly triple = new TriplePool();
   /** The last entry read of each service, served while the catalog cannot be read. */
   private readonly lastEntries = new Map<string, CatalogService>();
 
@@ -59,7 +62,7 @@ export class InvokeService {
     /** CONSOLE_DIRECT_URLS: where a `url` that is not a registered provider may go (./direct-url-policy.ts); none by default. */
     private readonly directUrls: readonly AllowEntry[] = [],
   ) {
-    this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool);
+    this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool, this.triple);
   }
 
   /**
@@ -130,6 +133,7 @@ export class InvokeService {
   /** Stops the references and closes every provider connection; resolves once the sockets are closed. */
   async close(): Promise<void> {
     this.references.stop();
+    this.triple.closeAll();
     await this.pool.closeAll();
   }
 

@@ -122,6 +122,11 @@ export class TripleClient {
     });
   }
 
+  /** False while a failed connect's backoff runs (calls would fail at once): DubboInvoker's isAvailable, for Triple. */
+  get available(): boolean {
+    return !this.closed && (this.failure === null || Date.now() >= this.failure.retryAt);
+  }
+
   /** Closes the session; calls in flight fail. */
   close(): void {
     this.closed = true;

@@ -57,9 +57,11 @@ describe("registry directory", () => {
     expect(url.parameters.threads).toBeUndefined();
   });
 
-  it("keeps providers of the engine's protocol only, unless the consumer names its own", () => {
+  it("keeps providers of the protocols a consumer of its release refers (3.x: dubbo and tri; 2.7: dubbo), unless the consumer names its own", () => {
     const tri = `tri://10.0.0.4:50051/${IFACE}?interface=${IFACE}`;
-    expect(addresses(directoryOf([P1, tri]).directory.list(CALL))).toEqual(["10.0.0.1:20880"]);
+    const rest = `rest://10.0.0.5:8080/${IFACE}?interface=${IFACE}`;
+    expect(addresses(directoryOf([P1, tri, rest]).directory.list(CALL))).toEqual(["10.0.0.1:20880", "10.0.0.4:50051"]);
+    expect(addresses(directoryOf([P1, tri, rest], { dialect: "2.7" }).directory.list(CALL))).toEqual(["10.0.0.1:20880"]);
     expect(addresses(directoryOf([P1, tri], { consumer: { protocol: "tri" } }).directory.list(CALL))).toEqual(["10.0.0.4:50051"]);
   });
 
@@ -111,9 +113,9 @@ describe("registry directory", () => {
 
   it("says why it lists none", () => {
     expect(directoryOf([]).directory.whyEmpty()).toBe("no provider is registered");
-    const filtered = directoryOf([`${P1}&disabled=true`, `tri://10.0.0.4:50051/${IFACE}`]).directory;
+    const filtered = directoryOf([`${P1}&disabled=true`, `rest://10.0.0.4:8080/${IFACE}`]).directory;
     expect(filtered.list(CALL)).toEqual([]);
-    expect(filtered.whyEmpty()).toBe("2 providers are registered: 1 of another protocol than dubbo, 1 disabled");
+    expect(filtered.whyEmpty()).toBe("2 providers are registered: 1 of another protocol than dubbo and tri, 1 disabled");
     const routed = directoryOf([P1, P2], { routes: [{ rule: "=> host = 10.0.0.7", force: true }] }).directory;
     expect(routed.list(CALL)).toEqual([]);
     expect(routed.whyEmpty()).toBe("the routes left none of the 2 providers");

@@ -1,0 +1,57 @@
+import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
+import { isConsoleError } from "@/lib/errors";
+import type { CallOptions, InvokeOutcome, Invoker } from "@/server/cluster/invoker";
+import { CodecError } from "@/server/errors/transport-errors";
+import { type DubboInvocation, preparedArguments } from "../dubbo-invoker";
+import { fromJava } from "../hessian/from-java";
+import type { TripleClient } from "./triple-client";
+import { callWrapped } from "./triple-wrapped-call";
+
+/**
+ * One `tri://` provider of a Java-interface service (issue 19): Java's TripleInvoker for a
+ * method whose types are not protobuf ones, beside DubboInvoker in the same directories.
+ * Arguments are prepared as for the dubbo protocol (to-java.ts) and sent each as hessian2
+ * in a TripleRequestWrapper; the call's attachments travel as headers. The outcomes are the
+ * dubbo invoker's: a value, the exception the method threw, or a typed error.
+ */
+export class TripleInvoker implements Invoker {
+  readonly address: string;
+  private readonly interfaceName: string;
+
+  constructor(
+    readonly url: DubboUrl,
+    private readonly clientOf: () => TripleClient,
+  ) {
+    this.address = urlAddress(url);
+    this.interfaceName = urlParam(url, "interface", url.path);
+  }
+
+  isAvailable(): boolean {
+    return this.clientOf().available;
+  }
+
+  async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    const args = preparedArguments(invocation);
+    if (isConsoleError(args)) return { type: "error", error: args, local: true };
+    const parameterTypes = args.parameterTypes ?? (invocation.parameterTypes.length === invocation.args.length ? invocation.parameterTypes : null);
+    if (parameterTypes === null) return { type: "error", error: new CodecError(`a Triple call names each parameter's Java type, and ${invocation.method}'s are not known (no metadata): give parameterTypes`), local: true };
+    try {
+      const result = await callWrapped(this.clientOf(), {
+        interface: this.interfaceName,
+        group: urlParam(this.url, "group"),
+        version: urlParam(this.url, "version"),
+        method: invocation.method,
+        parameterTypes,
+        args: args.args,
+        timeoutMs: options.timeoutMs,
+        attachments: invocation.attachments,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (result.kind === "exception") return { type: "business_exception", exception: { ...result.exception, stackTrace: [...result.exception.stackTrace] }, attachments: {} };
+      return { type: "value", value: fromJava(result.value, invocation.types ? { types: invocation.types } : {}), attachments: {} };
+    } catch (e) {
+      if (!isConsoleError(e)) throw e;
+      return { type: "error", error: e, ...(e.code === "payload_too_large" && e.details?.direction === "outgoing" ? { local: true } : {}) };
+    }
+  }
+}

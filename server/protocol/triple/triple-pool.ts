@@ -1,0 +1,29 @@
+import { TripleClient, type TripleClientOptions } from "./triple-client";
+
+/**
+ * One Triple client (one HTTP/2 session) per provider address, made at its first call and
+ * shared by every invoker of that address, as the dubbo protocol's ConnectionPool shares
+ * its exchange clients.
+ */
+export class TriplePool {
+  private readonly clients = new Map<string, TripleClient>();
+
+  constructor(private readonly options: TripleClientOptions = {}) {}
+
+  get(address: string): TripleClient {
+    let c = this.clients.get(address);
+    if (c === undefined) this.clients.set(address, (c = new TripleClient(address, this.options)));
+    return c;
+  }
+
+  /** Closes the client of a provider that left the registry. */
+  release(address: string): void {
+    this.clients.get(address)?.close();
+    this.clients.delete(address);
+  }
+
+  closeAll(): void {
+    for (const c of this.clients.values()) c.close();
+    this.clients.clear();
+  }
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as invoke from "@/app/api/v1/invoke/route";
+import { type InvokeResponse, invokeResponseSchema } from "@/lib/api/invoke";
+import { javaUrlDecode, javaUrlEncode } from "@/lib/dubbo/url";
+import { parseConfig } from "@/server/runtime/config";
+import { findEngine, startEngine, type Engine } from "@/server/runtime/engine";
+import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
+import { freePort } from "../support/free-port";
+import { waitFor } from "../support/wait-for";
+import { connectTestZk, type TestZk } from "../support/zk-client";
+
+/**
+ * Issue 19 item 5: `tri://` providers in the invoke engine's directory beside dubbo ones. A
+ * real Dubbo 3.3.6 provider exports GreetingService (a version no other peer has) on dubbo and
+ * on tri and registers both URLs. Through POST /api/v1/invoke: pinned to its tri address the
+ * call goes over Triple (`protocol: "tri"` in the answer and the try); through the cluster the
+ * load balance picks among both invokers. A provider of a protocol the console does not speak
+ * (a `rest://` URL) is still named as such: 422 unsupported_protocol.
+ */
+const rig = inject("rig");
+const VERSION = "19.1.0";
+const KEY = `${DEMO.greeting.interface}:${VERSION}`;
+const HOST = "127.0.0.132";
+
+let engine: Engine;
+let provider: ProviderHandle;
+let triPort: number;
+let zk: TestZk;
+let restNode: string | null = null;
+
+async function post(body: Record<string, unknown>): Promise<{ status: number; json: unknown }> {
+  const res = await invoke.POST(new Request("http://console/api/v1/invoke", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  return { status: res.status, json: await res.json() };
+}
+
+beforeAll(async () => {
+  engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error", DUBBO_CONSOLE_CACHE_DIR: "off" }));
+  triPort = await freePort("0.0.0.0");
+  [provider, zk] = await Promise.all([
+    startProvider({ line: "3.3", registry: rig.zkAddress, host: HOST, app: "triple-invoke-provider", services: ["greeting"], greetingVersion: VERSION, extraProtocols: [{ name: "tri", port: triPort }] }),
+    connectTestZk(rig.zkConnectString),
+  ]);
+  await waitFor("the provider's dubbo and tri URLs in the catalog", () => new Set(engine.catalog.entry(KEY)?.providers.map((p) => p.url.protocol)).size === 2, 30_000);
+}, 120_000);
+
+afterAll(async () => {
+  if (restNode) await zk?.remove(restNode).catch(() => undefined);
+  zk?.close();
+  await findEngine()?.close();
+  await provider?.stop();
+});
+
+describe("invoking tri:// providers", () => {
+  it("calls the pinned tri address over Triple, and says so", async () => {
+    const res = await post({ service: DEMO.greeting.interface, version: VERSION, method: "greet", parameterTypes: ["java.lang.String"], args: ["over tri"], provider: `${HOST}:${triPort}` });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const answer = invokeResponseSchema.parse(res.json) as Extract<InvokeResponse, { ok: true }>;
+    expect(answer).toMatchObject({ ok: true, provider: `${HOST}:${triPort}`, protocol: "tri" });
+    expect(answer.value).toEqual(expect.stringContaining("over tri"));
+    expect(answer.attempts).toEqual([expect.objectContaining({ provider: `${HOST}:${triPort}`, protocol: "tri", outcome: "ok" })]);
+    // The dubbo address of the same process answers without a protocol field (dubbo is the default).
+    const dubbo = invokeResponseSchema.parse((await post({ service: DEMO.greeting.interface, version: VERSION, method: "whoAmI", args: [], provider: provider.address })).json);
+    expect(dubbo).toMatchObject({ ok: true, provider: provider.address });
+    expect("protocol" in dubbo).toBe(false);
+  });
+
+  it("balances across the dubbo and the tri invoker of the same service through the cluster", async () => {
+    const protocols = new Set<string>();
+    for (let i = 0; i < 30 && protocols.size < 2; i++) {
+      const res = await post({ service: DEMO.greeting.interface, version: VERSION, method: "greet", parameterTypes: ["java.lang.String"], args: [`n${i}`] });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const answer = invokeResponseSchema.parse(res.json) as Extract<InvokeResponse, { ok: true }>;
+      expect(answer.value).toEqual(expect.stringContaining(`n${i}`));
+      protocols.add(answer.protocol ?? "dubbo");
+    }
+    expect([...protocols].sort()).toEqual(["dubbo", "tri"]);
+  });
+
+  it("still names a provider of a protocol the console does not speak", async () => {
+    const registered = (await zk.children(`/dubbo/${DEMO.greeting.interface}/providers`)).map((n) => javaUrlDecode(n)).find((u) => u.startsWith(`dubbo://${provider.address}/`) && u.includes(`version=${VERSION}`))!;
+    const restAddress = `${HOST}:8080`;
+    restNode = `/dubbo/${DEMO.greeting.interface}/providers/${javaUrlEncode(registered.replace(`dubbo://${provider.address}/`, `rest://${restAddress}/`))}`;
+    await zk.createWithData(restNode, "");
+    await waitFor("the rest URL in the catalog", () => engine.catalog.entry(KEY)?.providers.some((p) => p.url.protocol === "rest"));
+    const res = await post({ service: DEMO.greeting.interface, version: VERSION, method: "whoAmI", args: [], provider: restAddress });
+    const body = res.json as { error: { code: string; protocol?: string; message: string } };
+    expect([res.status, body.error.code, body.error.protocol]).toEqual([422, "unsupported_protocol", "rest"]);
+    expect(body.error.message).toContain("it calls dubbo:// and tri:// providers only");
+  });
+});
