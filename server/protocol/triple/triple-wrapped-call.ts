@@ -42,11 +42,7 @@ const EXCEPTION_TYPE = "java.lang.Exception";
  * non-zero `tri-exception-code` (what 3.3.6 does) or its type is java.lang.Exception. A gRPC status other than OK is a typed error (grpc-status.ts).
  */
 export async function callWrapped(client: TripleClient, call: WrappedCall): Promise<WrappedResult> {
-  const message = encodeRequestWrapper({
-    serializeType: WRAPPED_HESSIAN2,
-    args: call.args.map((a) => encodeHessian([a])),
-    argTypes: call.parameterTypes.map(javaClassName),
-  });
+  const message = encodeWrappedRequest(call.parameterTypes, call.args);
   const headers: Record<string, string> = {
     ...call.attachments,
     "content-type": "application/grpc+proto",
@@ -65,18 +61,28 @@ export async function callWrapped(client: TripleClient, call: WrappedCall): Prom
   const threw = code !== undefined && code !== "0";
   if (answer.messages.length > 0 && (answer.grpcStatus === 0 || answer.grpcStatus === -1)) {
     if (answer.messages.length > 1) throw new CodecError(`${where}: ${answer.messages.length} messages in a unary answer`);
-    return resultOf(answer.messages[0]!, where, threw);
+    return readWrappedAnswer(answer.messages[0]!, threw, where);
   }
   if (answer.grpcStatus === 0) throw new CodecError(`${where}: the provider said OK with no message`);
   // An exception a wrapped method threw can come as a message beside a failed status.
   if (answer.messages.length === 1) {
-    const result = resultOf(answer.messages[0]!, where, threw);
+    const result = readWrappedAnswer(answer.messages[0]!, threw, where);
     if (result.kind === "exception") return result;
   }
   throw errorOfGrpcStatus(client.address, answer.grpcStatus, answer.grpcMessage, answer.httpStatus);
 }
 
-function resultOf(message: Buffer, where: string, threw: boolean): WrappedResult {
+/** The TripleRequestWrapper of a call: each argument hessian2 on its own, "hessian4", the types by Class.getName(). */
+export function encodeWrappedRequest(parameterTypes: readonly string[], args: readonly HessianValue[]): Buffer {
+  return encodeRequestWrapper({ serializeType: WRAPPED_HESSIAN2, args: args.map((a) => encodeHessian([a])), argTypes: parameterTypes.map(javaClassName) });
+}
+
+/**
+ * Reads one answer message: a TripleResponseWrapper holding the value, or (`threw`: the
+ * headers' tri-exception-code said so; or its type is java.lang.Exception) a Throwable.
+ * @throws CodecError for bytes that are neither.
+ */
+export function readWrappedAnswer(message: Buffer, threw: boolean, where: string): WrappedResult {
   const wrapper = decodeResponseWrapper(message);
   if (wrapper.serializeType !== WRAPPED_HESSIAN2 && wrapper.serializeType !== "hessian2") throw new CodecError(`${where}: an answer in ${JSON.stringify(wrapper.serializeType)}; the console reads hessian2 (written "hessian4")`);
   const value = wrapper.data === null ? null : new HessianReader(wrapper.data).read();
