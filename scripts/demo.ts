@@ -123,7 +123,8 @@ async function start(started: Started, tmp: string): Promise<void> {
     provider({ line: "2.7", host: "127.0.0.2", app: "shop-backend-27" }),
     provider({ line: "2.7", host: "127.0.0.3", app: "shop-backend-27" }),
     // The 3.3 providers export Dubbo's metrics at their QoS (/metrics): the Metrics tab scrapes them.
-    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33", metrics: true }),
+    // …and this one exports every service on Triple too (tri://, beside dubbo://): the Invoke page calls either.
+    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33", metrics: true, extraProtocols: [{ name: "tri", port: await freePort("0.0.0.0") }] }),
     provider({ line: "3.3", host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"], metrics: true }),
     provider({ line: "3.3", host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote", metrics: true }),
   ]);
@@ -142,7 +143,7 @@ async function start(started: Started, tmp: string): Promise<void> {
       "",
       `Dubbo Console: ${consoleUrl(host, port)}`,
       `Registry:      ${registry}`,
-      ...providers.map((p) => `Provider:      ${p.address}  Dubbo ${p.line}  (${p.app})`),
+      ...providers.map((p) => `Provider:      ${p.address}  Dubbo ${p.line}  (${p.app})${p.extraProtocols?.length ? `  + ${p.extraProtocols.map((x) => `${x.name}://${p.host}:${x.port}`).join(", ")}` : ""}`),
       ...consumers.map((c) => `Consumer:      ${c.app}`),
       "Sign in as (name / password, new on every run):",
       ...TEST_ROLES.map((role) => `  ${role.padEnd(9)} ${users.passwords[role]}`),

@@ -71,13 +71,18 @@ function outcomeText(outcome: InvokeAttempt["outcome"], thrown: ThrownLabel | un
 }
 
 /** Who answered (none for a call that failed), how long it took, the tag router's path (when it ran), and every try on the way. */
-function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string; tagRoute?: TagRoute | null }; thrown?: ThrownLabel }) {
+function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" | "attempts"> & { provider?: string; protocol?: string; tagRoute?: TagRoute | null }; thrown?: ThrownLabel }) {
   return (
     <div className="space-y-2 text-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {answer.provider !== undefined && (
           <span>
             <span className="text-zinc-500 dark:text-zinc-400">Provider</span> <AddressLink value={answer.provider} />
+            {answer.protocol && (
+              <span className="ml-1.5" data-testid="invoke-protocol" data-protocol={answer.protocol}>
+                <Badge tone="info">{answer.protocol === "tri" ? "over Triple" : answer.protocol}</Badge>
+              </span>
+            )}
           </span>
         )}
         <span data-testid="invoke-elapsed">
@@ -92,6 +97,7 @@ function Served({ answer, thrown }: { answer: Pick<InvokeResponse, "elapsedMs" |
             <li key={i} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-2.5 py-1.5" data-attempt-outcome={a.outcome}>
               <span className="w-4 text-zinc-500 tabular-nums dark:text-zinc-400">{i + 1}</span>
               <span className="font-mono">{a.provider}</span>
+              {a.protocol && <span className="text-zinc-500 dark:text-zinc-400">{a.protocol}</span>}
               <Badge tone={a.outcome === "business_exception" && thrown ? thrown.tone : OUTCOME_TONE[a.outcome]}>{outcomeText(a.outcome, thrown)}</Badge>
               <span className="tabular-nums">{formatElapsed(a.elapsedMs)}</span>
               {a.message && <span className="min-w-0 basis-full text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{a.message}</span>}

@@ -80,6 +80,8 @@ export interface ProviderHandle {
   /** `host:port`. */
   readonly address: string;
   readonly app: string;
+  /** The protocols it exports besides dubbo on `port` (`extraProtocols`), each at `host`. */
+  readonly extraProtocols: readonly { readonly name: string; readonly port: number }[];
   /** GreetingService.whoAmI calls it served so far (counted only when started with `logCalls`). */
   served(): number;
   stop(): Promise<void>;
@@ -161,7 +163,7 @@ export async function startProvider(options: {
     ...(options.metrics ? { metrics: "prometheus" } : {}),
   }, options.stateDir, options.jvmFlags);
   const registerMode = options.registerMode ?? "interface";
-  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, served: () => peer.lines.filter((l) => l === "SERVED whoAmI").length, stop: () => peer.stop() };
+  return { peer, line: options.line, registerMode, host, port, address: `${host}:${port}`, app, extraProtocols: options.extraProtocols ?? [], served: () => peer.lines.filter((l) => l === "SERVED whoAmI").length, stop: () => peer.stop() };
 }
 
 /** `key=value,...` for ProviderMain's --parameters; refuses what that list cannot carry. */
@@ -299,5 +301,5 @@ export async function startLegacyProvider(options: { registry: string; host: str
     app,
     group: options.group,
   });
-  return { peer, line: "2.7", registerMode: "interface", host: options.host, port, address: `${options.host}:${port}`, app, served: () => 0, stop: () => peer.stop() };
+  return { peer, line: "2.7", registerMode: "interface", host: options.host, port, address: `${options.host}:${port}`, app, extraProtocols: [], served: () => 0, stop: () => peer.stop() };
 }

@@ -8,8 +8,8 @@ import { CodecError } from "@/server/errors/transport-errors";
  *   serialized on its own (repeated), 3 each parameter's Class.getName() (repeated), written in
  *   that order: the type, every argument, every type name.
  * - TripleResponseWrapper: 1 `serializeType`, 2 `data` (the serialized return value or
- *   exception; absent for none), 3 `type` (the return class's name, java.lang.Exception's for an
- *   exception).
+ *   exception; absent for none), 3 `type` (the method's return class's name; 3.3.6 writes it for
+ *   an exception too, which only the answer's `tri-exception-code` header tells apart).
  */
 export interface TripleRequestWrapper {
   readonly serializeType: string;
