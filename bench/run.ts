@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     ["config-editor", () => benchConfigEditor(Number(process.env.BENCH_KEYSTROKES ?? 30))],
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
+    ["triple-invoke", async () => (await import("./triple-invoke")).benchTripleInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15))],
     ["hessian", async () => benchHessian(rounds)],
     ["search", () => benchSearch(services, Number(process.env.BENCH_SEARCH_ROUNDS ?? 200))],
   ];

@@ -17,11 +17,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The Java baseline of bench/invoke.ts (issue 8's "Measured"): a real Dubbo 3.3 consumer
- * calling TypesService.echoString (group demo, version 1.0.0) with a 1 KiB string, a
- * fixed number of calls in flight, on the one connection Dubbo shares per provider.
+ * The Java baseline of bench/invoke.ts (issue 8's "Measured") and bench/triple-invoke.ts
+ * (issue 19's): a real Dubbo 3.3 consumer calling TypesService.echoString (group demo,
+ * version 1.0.0) with a 1 KiB string, a fixed number of calls in flight, on the one
+ * connection Dubbo shares per provider.
  *
- * The reference connects straight to the provider (--url dubbo://host:port, no registry),
+ * The reference connects straight to the provider (--url dubbo://host:port, or
+ * tri://host:port for Triple, whose consumer shares one HTTP/2 connection per address
+ * (SingleProtocolConnectionManager) and sends each argument hessian2 in a
+ * TripleRequestWrapper; no registry),
  * async (ReferenceConfig.async, the future from RpcContext's service context): each of the
  * --in-flight chains makes its next call when its last one completes, so exactly that many
  * calls are in flight, with no thread per call.
@@ -42,7 +46,10 @@ public final class InvokeBench {
         Args args = new Args(argv);
         String url = args.get("url", null);
         if (url == null) {
-            throw new IllegalArgumentException("--url dubbo://host:port is required");
+            throw new IllegalArgumentException("--url dubbo://host:port (or tri://host:port) is required");
+        }
+        if (!url.startsWith("dubbo://") && !url.startsWith("tri://")) {
+            throw new IllegalArgumentException("--url takes dubbo://host:port or tri://host:port, not " + url);
         }
         int inFlight = args.getInt("in-flight", 64);
         int bytes = args.getInt("bytes", 1024);
@@ -55,6 +62,7 @@ public final class InvokeBench {
         reference.setGroup("demo");
         reference.setVersion("1.0.0");
         // hessian2, as the console sends: without a registry, no prefer.serialization reaches the consumer anyway.
+        // On tri:// it is the serialization of the wrapped arguments and answer (written "hessian4", as the console's).
         reference.setUrl(url + (url.contains("?") ? "&" : "?") + "serialization=hessian2");
         reference.setTimeout(timeout);
         reference.setRetries(0);
