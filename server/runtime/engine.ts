@@ -4,6 +4,7 @@ import { predictChain } from "../observability/qos/chain-prediction";
 import { QosService } from "../observability/qos/qos-service";
 import { RouterSnapshotService } from "../observability/qos/router-snapshots";
 import { MetricsService } from "../observability/metrics/metrics-service";
+import { TriplePool } from "../protocol/triple/triple-pool";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -158,8 +159,14 @@ export class Engine {
       return [r.address.source, rules] as const;
     }));
     const invokeEnv = { ...env, centerConfigurators: (registry: string, consumer: DubboUrl) => centers.get(registry)?.forConsumer(consumer), centerTagRules: (registry: string, application: string) => tagRules.get(registry)?.rule(application) ?? null };
-    this.invocations = new InvokeService(this.catalog, invokeEnv, this.connections, { writer: this.audit, log }, config.directUrls);
-    this.stopRetention = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
+    const triple = new TriplePool();
+    this.invocations = new InvokeService(this.catalog, invokeEnv, this.connections, { writer: this.audit, log }, config.directUrls, triple);
+    const stopDubbo = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
+    const stopTriple = retainRegisteredConnections(this.catalog, triple, (e) => log.warn("closing the Triple sessions of providers that left failed", { error: String(e) }));
+    this.stopRetention = () => {
+      stopDubbo();
+      stopTriple();
+    };
   }
 
   start(): void {

@@ -1,5 +1,10 @@
 import type { ChangeEvent } from "@/lib/api/events";
-import type { AddressLookup, ConnectionPool } from "../../protocol/connection-pool";
+import type { AddressLookup } from "../../protocol/connection-pool";
+
+/** A pool of connections by provider address that can let go of the addresses no longer registered (ConnectionPool, TriplePool). */
+export interface RetainingPool {
+  retain(live: AddressLookup): Promise<void>;
+}
 
 /** What the retention reads of the catalog. */
 export interface RetentionCatalog {
@@ -21,7 +26,7 @@ function mayRemoveProviders(event: ChangeEvent): boolean {
  * events) are handled once, on the next turn of the event loop. While no registry is usable
  * nothing is closed. Returns the function that stops it.
  */
-export function retainRegisteredConnections(catalog: RetentionCatalog, pool: ConnectionPool, onError: (e: unknown) => void): () => void {
+export function retainRegisteredConnections(catalog: RetentionCatalog, pool: RetainingPool, onError: (e: unknown) => void): () => void {
   let due: NodeJS.Immediate | null = null;
   const retain = () => {
     due = null;

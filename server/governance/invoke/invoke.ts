@@ -48,8 +48,6 @@ const NO_METHODS: ServiceMethods = { source: "none", methods: [] };
  */
 export class InvokeService {
   private readonly references: References;
-  /** One HTTP/2 session per `tri://` provider address (server/protocol/triple/). */
-  private readonly triple = new TriplePool();
   /** The last entry read of each service, served while the catalog cannot be read. */
   private readonly lastEntries = new Map<string, CatalogService>();
 
@@ -61,6 +59,8 @@ export class InvokeService {
     private readonly audit?: AuditRecording,
     /** CONSOLE_DIRECT_URLS: where a `url` that is not a registered provider may go (./direct-url-policy.ts); none by default. */
     private readonly directUrls: readonly AllowEntry[] = [],
+    /** One HTTP/2 session per `tri://` provider address (server/protocol/triple/). */
+    private readonly triple: TriplePool = new TriplePool(),
   ) {
     this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool, this.triple);
   }

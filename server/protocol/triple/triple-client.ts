@@ -97,8 +97,10 @@ export class TripleClient {
       stream.on("error", (e) => finish(new ConnectError(this.address, `the stream failed (${e.message})`, { cause: e })));
       stream.on("close", () => {
         if (settled) return;
-        if (stream.rstCode !== undefined && stream.rstCode !== constants.NGHTTP2_NO_ERROR && headers[":status"] === undefined) {
-          finish(new ConnectError(this.address, `the provider reset the stream (HTTP/2 error ${stream.rstCode})`));
+        if (headers[":status"] === undefined) {
+          // No answer at all: reset, or the connection closed under it (a 3.3.6 provider stopping closes its streams in flight). A network failure, so failover tries another.
+          const code = stream.rstCode ?? constants.NGHTTP2_NO_ERROR;
+          finish(new ConnectError(this.address, code === constants.NGHTTP2_NO_ERROR ? "the provider closed the stream before answering (it may be shutting down)" : `the provider reset the stream (HTTP/2 error ${code})`));
           return;
         }
         try {

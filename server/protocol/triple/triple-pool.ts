@@ -1,3 +1,4 @@
+import type { AddressLookup } from "../connection-pool";
 import { TripleClient, type TripleClientOptions } from "./triple-client";
 
 /**
@@ -16,10 +17,18 @@ export class TriplePool {
     return c;
   }
 
-  /** Closes the client of a provider that left the registry. */
-  release(address: string): void {
-    this.clients.get(address)?.close();
-    this.clients.delete(address);
+  /** Closes the sessions of addresses no longer registered (connection-retention.ts calls it after the catalog changes). */
+  async retain(live: AddressLookup): Promise<void> {
+    for (const [address, client] of this.clients) {
+      if (live.has(address)) continue;
+      client.close();
+      this.clients.delete(address);
+    }
+  }
+
+  /** How many sessions are held (for tests). */
+  get size(): number {
+    return this.clients.size;
   }
 
   closeAll(): void {

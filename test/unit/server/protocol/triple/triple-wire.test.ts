@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeGrpcMessage, GrpcMessageReader, grpcFrame, grpcTimeout } from "@/server/protocol/triple/grpc-frame";
 import { errorOfGrpcStatus } from "@/server/protocol/triple/grpc-status";
 import { javaClassName } from "@/server/protocol/triple/java-class-name";
+import { TriplePool } from "@/server/protocol/triple/triple-pool";
 import { decodeRequestWrapper, decodeResponseWrapper, encodeRequestWrapper, encodeResponseWrapper } from "@/server/protocol/triple/triple-wrapper";
 
 describe("Triple wrappers", () => {
@@ -76,5 +77,20 @@ describe("Triple's names and statuses", () => {
     expect(errorOfGrpcStatus("h:1", 12, "Method not found", 200)).toMatchObject({ code: "remote_error", message: "h:1 answered gRPC UNIMPLEMENTED (status 12): Method not found" });
     expect(errorOfGrpcStatus("h:1", 99, "", 200)).toMatchObject({ code: "remote_error", message: "h:1 answered gRPC status 99 (status 99): (no message)" });
     expect(errorOfGrpcStatus("h:1", -1, "", 404)).toMatchObject({ code: "codec_error", message: expect.stringContaining("HTTP 404") });
+  });
+});
+
+describe("TriplePool", () => {
+  it("keeps one client per address and lets go of the addresses no longer registered", async () => {
+    const pool = new TriplePool();
+    const a = pool.get("10.0.0.1:50051");
+    expect(pool.get("10.0.0.1:50051")).toBe(a);
+    pool.get("10.0.0.2:50051");
+    await pool.retain({ has: (address) => address === "10.0.0.2:50051" });
+    expect(pool.size).toBe(1);
+    expect(a.available).toBe(false);
+    expect(pool.get("10.0.0.1:50051")).not.toBe(a);
+    pool.closeAll();
+    expect(pool.size).toBe(0);
   });
 });
