@@ -114,7 +114,7 @@ export class DubboInvoker implements Invoker {
       return this.answer(frame.body, invocation.types, args.mode === "generic");
     } catch (e) {
       if (!isConsoleError(e)) throw e;
-      return { type: "error", error: e, ...(e.code === "payload_too_large" && e.details?.direction === "outgoing" ? { local: true } : {}) };
+      return failureOutcome(e);
     }
   }
 
@@ -156,6 +156,15 @@ export class DubboInvoker implements Invoker {
     if (result.kind === "exception") return { type: "business_exception", exception: { ...result.exception, stackTrace: [...result.exception.stackTrace] }, attachments: result.attachments };
     return { type: "value", value, attachments: result.attachments };
   }
+}
+
+/**
+ * The outcome of a call that failed with `e`: a request body over the payload limit is
+ * `local` (no provider would take it, so no strategy retries it), every other failure is the
+ * provider's. Shared by the dubbo and the Triple invoker.
+ */
+export function failureOutcome(e: ConsoleError): InvokeOutcome {
+  return { type: "error", error: e, ...(e.code === "payload_too_large" && e.details?.direction === "outgoing" ? { local: true } : {}) };
 }
 
 function hasOwnKeys(record: Readonly<Record<string, string>>): boolean {

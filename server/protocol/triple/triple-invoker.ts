@@ -2,7 +2,7 @@ import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
 import type { CallOptions, InvokeOutcome, Invoker } from "@/server/cluster/invoker";
 import { CodecError } from "@/server/errors/transport-errors";
-import { type DubboInvocation, preparedArguments } from "../dubbo-invoker";
+import { type DubboInvocation, failureOutcome, preparedArguments } from "../dubbo-invoker";
 import { fromJava } from "../hessian/from-java";
 import type { TripleClient } from "./triple-client";
 import { callWrapped } from "./triple-wrapped-call";
@@ -51,7 +51,7 @@ export class TripleInvoker implements Invoker {
       return { type: "value", value: fromJava(result.value, invocation.types ? { types: invocation.types } : {}), attachments: {} };
     } catch (e) {
       if (!isConsoleError(e)) throw e;
-      return { type: "error", error: e, ...(e.code === "payload_too_large" && e.details?.direction === "outgoing" ? { local: true } : {}) };
+      return failureOutcome(e);
     }
   }
 }
