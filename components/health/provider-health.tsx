@@ -41,7 +41,7 @@ const WORDS: Record<HealthState, string> = {
   unreachable: "unreachable",
   connecting: "connecting",
   "no-connection": "no connection",
-  "not-dubbo": "not dubbo",
+  "not-dubbo": "other protocol",
 };
 
 /** One provider's health: a badge, the heartbeat's round trip, the cause when not reachable, and Probe for those who may. */

@@ -5,6 +5,7 @@ import { TokenBuckets } from "@/server/auth/rate-limits";
 import { NotFoundError } from "@/server/errors/request-errors";
 import type { ConnectionPool } from "@/server/protocol/connection-pool";
 import type { ExchangeClient } from "@/server/protocol/exchange-client";
+import type { TripleClient, TripleHealth } from "@/server/protocol/triple/triple-client";
 import type { ServiceEntry } from "../governance/catalog/service-entry";
 
 /** A provider silent for this many heartbeats is shown unreachable (Java drops the connection at 3). */
@@ -50,6 +51,32 @@ export function healthOf(client: Pick<ExchangeClient, "state" | "readOnly" | "he
   }
 }
 
+/**
+ * What one Triple client says of its `tri://` provider, from what it already knows: its
+ * session's state, the last PING and failure. `client` undefined: no session was made.
+ */
+export function tripleHealthOf(client: { health(): TripleHealth } | undefined, now: number): Verdict {
+  if (client === undefined) return { state: "no-connection", cause: null, rttMs: null, heartbeatAt: null, lastError: null, since: null };
+  const h = client.health();
+  const known = { rttMs: h.lastPing?.rttMs ?? null, heartbeatAt: h.lastPing?.at ?? null, lastError: h.lastError };
+  switch (h.state) {
+    case "connected":
+      return { state: "reachable", cause: null, since: h.since, ...known };
+    case "connecting":
+      return { state: "connecting", cause: null, since: null, ...known };
+    case "backoff":
+      return { state: "unreachable", cause: `${h.lastError?.message ?? "the connect failed"}; the console tries again in ${Math.max(0, Math.round(((h.since ?? now) - now) / 1000))} s`, since: h.since, ...known };
+    default:
+      return { state: "no-connection", cause: null, since: null, ...known };
+  }
+}
+
+/** The Triple sessions the health view reads (the invoke engine's TriplePool). */
+export interface TripleSessions {
+  peek(address: string): TripleClient | undefined;
+  get(address: string): TripleClient;
+}
+
 /** What the health view reads of the catalog. */
 export interface HealthCatalog {
   entry(key: string): ServiceEntry | undefined;
@@ -70,6 +97,8 @@ export class ProviderHealthService {
     private readonly pool: ConnectionPool,
     private readonly heartbeatMs: number,
     private readonly clock: () => number = Date.now,
+    /** The `tri://` providers' sessions; absent: tri providers are shown as another protocol. */
+    private readonly triple?: TripleSessions,
   ) {}
 
   /** Every provider of one service (by address and protocol, as the catalog lists them). @throws NotFoundError for a service not registered. */
@@ -116,12 +145,14 @@ export class ProviderHealthService {
     }
     if (found.length === 0) throw new NotFoundError(`no provider is registered at ${address}; the console probes registered providers only`, { address });
     const application = found.find((p) => p.protocol === "dubbo")?.application;
-    if (application === undefined) {
-      const message = `the provider at ${address} does not serve the dubbo protocol, which the console's connections speak`;
+    const triApplication = this.triple ? found.find((p) => p.protocol === "tri")?.application : undefined;
+    if (application === undefined && triApplication === undefined) {
+      const message = `the provider at ${address} serves ${[...new Set(found.map((p) => p.protocol))].join(", ")}, not dubbo or tri, which the console's connections speak`;
       throw new ValidationError(message, [{ path: "address", message }]);
     }
     this.perUser.take(user);
     this.perAddress.take(address);
+    if (application === undefined) return this.probeTriple(address, triApplication!);
     const client = this.pool.get(address);
     let ok = true;
     let error: string | null = null;
@@ -137,6 +168,21 @@ export class ProviderHealthService {
     return { address, ok, rttMs, error, health: { address, protocol: "dubbo", application, ...healthOf(client, this.clock()) } };
   }
 
+  /** A probe of a `tri://` provider: an HTTP/2 PING on its session (opened if needed). */
+  private async probeTriple(address: string, application: string): Promise<ProbeResponse> {
+    const client = this.triple!.get(address);
+    let ok = true;
+    let error: string | null = null;
+    let rttMs: number | null = null;
+    try {
+      rttMs = await client.ping(PROBE_TIMEOUT_MS);
+    } catch (e) {
+      ok = false;
+      error = e instanceof Error ? e.message : String(e);
+    }
+    return { address, ok, rttMs, error, health: { address, protocol: "tri", application, ...tripleHealthOf(client, this.clock()) } };
+  }
+
   private answer(providers: readonly { address: string; protocol: string; application: string }[]): ProvidersHealthResponse {
     const now = this.clock();
     const seen = new Set<string>();
@@ -145,8 +191,12 @@ export class ProviderHealthService {
       const id = `${p.protocol}://${p.address}`;
       if (seen.has(id)) continue;
       seen.add(id);
+      if (p.protocol === "tri" && this.triple) {
+        out.push({ ...p, ...tripleHealthOf(this.triple.peek(p.address), now) });
+        continue;
+      }
       if (p.protocol !== "dubbo") {
-        out.push({ ...p, state: "not-dubbo", cause: `the console's connections speak dubbo, not ${p.protocol}`, rttMs: null, heartbeatAt: null, lastError: null, since: null });
+        out.push({ ...p, state: "not-dubbo", cause: `the console's connections speak dubbo${this.triple ? " and tri" : ""}, not ${p.protocol}`, rttMs: null, heartbeatAt: null, lastError: null, since: null });
         continue;
       }
       out.push({ ...p, ...healthOf(this.pool.peek(p.address), now) });

@@ -135,7 +135,8 @@ export class Engine {
       tagRoute: tagRouteRuntime(this.tagRoutes, this.catalog, this.routes, this.configs),
     };
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
-    this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    const triple = new TriplePool();
+    this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, Date.now, triple);
     const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};
     this.qos = new QosService(this.catalog, { ...qosPort, record: (draft) => this.audit.record(draft) });
     this.routerSnapshots = new RouterSnapshotService(this.catalog, predictChain({ preview: (body) => this.ruleKinds.tagRoute.preview(body), currentText: (application) => this.tagRoutes.currentText(application) }), qosPort);
@@ -159,7 +160,6 @@ export class Engine {
       return [r.address.source, rules] as const;
     }));
     const invokeEnv = { ...env, centerConfigurators: (registry: string, consumer: DubboUrl) => centers.get(registry)?.forConsumer(consumer), centerTagRules: (registry: string, application: string) => tagRules.get(registry)?.rule(application) ?? null };
-    const triple = new TriplePool();
     this.invocations = new InvokeService(this.catalog, invokeEnv, this.connections, { writer: this.audit, log }, config.directUrls, triple);
     const stopDubbo = retainRegisteredConnections(this.catalog, this.connections, (e) => log.warn("closing the connections of providers that left failed", { error: String(e) }));
     const stopTriple = retainRegisteredConnections(this.catalog, triple, (e) => log.warn("closing the Triple sessions of providers that left failed", { error: String(e) }));

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as health from "@/app/api/v1/health/providers/route";
 import * as invoke from "@/app/api/v1/invoke/route";
+import * as probe from "@/app/api/v1/providers/probe/route";
+import { probeResponseSchema, providersHealthResponseSchema } from "@/lib/api/provider-health";
 import { type InvokeResponse, invokeResponseSchema } from "@/lib/api/invoke";
 import { javaUrlDecode, javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConfig } from "@/server/runtime/config";
@@ -50,7 +53,25 @@ afterAll(async () => {
   await provider?.stop();
 });
 
+/** The health the console shows of the provider's tri address. */
+async function triHealth() {
+  const res = await health.GET(new Request(`http://console/api/v1/health/providers?service=${DEMO.greeting.interface}&version=${VERSION}`));
+  expect(res.status).toBe(200);
+  return providersHealthResponseSchema.parse(await res.json()).providers.find((p) => p.address === `${HOST}:${triPort}`);
+}
+
 describe("invoking tri:// providers", () => {
+  it("shows the tri provider with no connection before any call, and probes it with an HTTP/2 PING", async () => {
+    expect(await triHealth()).toMatchObject({ protocol: "tri", state: "no-connection", application: "triple-invoke-provider" });
+    const res = await probe.POST(new Request("http://console/api/v1/providers/probe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: `${HOST}:${triPort}` }) }));
+    expect(res.status).toBe(200);
+    const probed = probeResponseSchema.parse(await res.json());
+    expect(probed).toMatchObject({ ok: true, error: null, health: { protocol: "tri", state: "reachable" } });
+    expect(probed.rttMs).toBeGreaterThanOrEqual(0);
+    expect(probed.rttMs).toBeLessThan(5_000);
+    expect(await triHealth()).toMatchObject({ state: "reachable", rttMs: probed.rttMs });
+  });
+
   it("calls the pinned tri address over Triple, and says so", async () => {
     const res = await post({ service: DEMO.greeting.interface, version: VERSION, method: "greet", parameterTypes: ["java.lang.String"], args: ["over tri"], provider: `${HOST}:${triPort}` });
     expect(res.status, JSON.stringify(res.json)).toBe(200);

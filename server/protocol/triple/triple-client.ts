@@ -21,6 +21,17 @@ export interface TripleAnswer {
   readonly trailers: IncomingHttpHeaders;
 }
 
+/** What a Triple client knows of its provider, from what it already did (nothing is sent to answer it). */
+export interface TripleHealth {
+  readonly state: "idle" | "connecting" | "connected" | "backoff" | "closed";
+  /** Connected since, or when the backoff ends; null otherwise. */
+  readonly since: number | null;
+  /** The last failed connect or stream, null when none. */
+  readonly lastError: { readonly at: number; readonly message: string } | null;
+  /** The last HTTP/2 PING's round trip, null before one. */
+  readonly lastPing: { readonly at: number; readonly rttMs: number } | null;
+}
+
 export interface TripleClientOptions {
   /** The largest message sent or accepted (default 8 MiB, Dubbo's payload default). */
   readonly maxBytes?: number;
@@ -44,6 +55,9 @@ export class TripleClient {
   private failure: { at: number; retryAt: number; reason: string; delay: number } | null = null;
   private readonly maxBytes: number;
   private closed = false;
+  private connectedAt = 0;
+  private lastError: TripleHealth["lastError"] = null;
+  private lastPing: TripleHealth["lastPing"] = null;
 
   constructor(
     readonly address: string,
@@ -79,6 +93,7 @@ export class TripleClient {
         call.signal?.removeEventListener("abort", onAbort);
         if (error) {
           if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
+          if (error instanceof ConnectError) this.lastError = { at: Date.now(), message: error.message };
           reject(error);
         } else resolve(answer!);
       };
@@ -124,6 +139,42 @@ export class TripleClient {
     });
   }
 
+  /** The client's state as the health view shows it. */
+  health(): TripleHealth {
+    const base = { lastError: this.lastError, lastPing: this.lastPing };
+    if (this.closed) return { state: "closed", since: null, ...base };
+    if (this.session && !this.session.closed && !this.session.destroyed) return { state: "connected", since: this.connectedAt, ...base };
+    if (this.connecting) return { state: "connecting", since: null, ...base };
+    if (this.failure && Date.now() < this.failure.retryAt) return { state: "backoff", since: this.failure.retryAt, ...base };
+    return { state: "idle", since: null, ...base };
+  }
+
+  /**
+   * An HTTP/2 PING on the session (opened if needed), answered by the provider's HTTP/2 stack:
+   * the probe of a tri provider. Resolves the round trip in ms. @throws ConnectError, TimeoutError.
+   */
+  async ping(timeoutMs: number): Promise<number> {
+    const session = await this.sessionWithin(timeoutMs);
+    return new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new TimeoutError(this.address, timeoutMs)), timeoutMs);
+      const sent = session.ping((error, duration) => {
+        clearTimeout(timer);
+        if (error) {
+          this.lastError = { at: Date.now(), message: error.message };
+          reject(new ConnectError(this.address, `the PING failed (${error.message})`, { cause: error }));
+          return;
+        }
+        const rttMs = Math.round(duration * 100) / 100;
+        this.lastPing = { at: Date.now(), rttMs };
+        resolve(rttMs);
+      });
+      if (!sent) {
+        clearTimeout(timer);
+        reject(new ConnectError(this.address, "the session has too many PINGs waiting"));
+      }
+    });
+  }
+
   /** False while a failed connect's backoff runs (calls would fail at once): DubboInvoker's isAvailable, for Triple. */
   get available(): boolean {
     return !this.closed && (this.failure === null || Date.now() >= this.failure.retryAt);
@@ -155,6 +206,7 @@ export class TripleClient {
         session.destroy();
         const delay = Math.min(BACKOFF_MS.max, this.failure ? this.failure.delay * 2 : BACKOFF_MS.first);
         this.failure = { at: Date.now(), retryAt: Date.now() + delay, reason: e.message, delay };
+        this.lastError = { at: Date.now(), message: e.message };
         reject(new ConnectError(this.address, e.message, { cause: e }));
       };
       session.once("error", fail);
@@ -163,6 +215,7 @@ export class TripleClient {
         session.off("error", fail);
         this.failure = null;
         this.session = session;
+        this.connectedAt = Date.now();
         // A GOAWAY: in-flight streams finish; the next call opens a new session.
         session.on("goaway", () => this.drop(session));
         session.on("close", () => this.drop(session));

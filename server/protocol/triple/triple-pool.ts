@@ -17,6 +17,11 @@ export class TriplePool {
     return c;
   }
 
+  /** The client of `address` if one was made (the health view never makes one). */
+  peek(address: string): TripleClient | undefined {
+    return this.clients.get(address);
+  }
+
   /** Closes the sessions of addresses no longer registered (connection-retention.ts calls it after the catalog changes). */
   async retain(live: AddressLookup): Promise<void> {
     for (const [address, client] of this.clients) {

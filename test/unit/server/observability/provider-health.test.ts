@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ConnectionHealth, ConnectionState } from "@/server/protocol/exchange-client";
-import { healthOf } from "@/server/observability/provider-health";
+import { healthOf, tripleHealthOf } from "@/server/observability/provider-health";
+import type { TripleHealth } from "@/server/protocol/triple/triple-client";
 
 const H = 1_000;
 const client = (state: ConnectionState, health: Partial<ConnectionHealth> = {}, readOnly = false) => ({ state, readOnly, health: { heartbeatMs: H, lastReadAt: 0, lastHeartbeat: null, lastError: null, ...health } });
@@ -36,5 +37,22 @@ describe("healthOf: a provider's health from what its connection knows", () => {
     expect(healthOf(client({ type: "connected", since: 6_000 }, { lastReadAt: 6_000, lastError: failed }), 7_600).state).toBe("unreachable");
     // Answered since: reachable.
     expect(healthOf(client({ type: "connected", since: 6_000 }, { lastReadAt: 6_400, lastError: failed, lastHeartbeat: { at: 6_400, rttMs: 1 } }), 6_500).state).toBe("reachable");
+  });
+});
+
+describe("tripleHealthOf: a tri provider's health from what its HTTP/2 session knows", () => {
+  const h = (over: Partial<TripleHealth>): { health(): TripleHealth } => ({ health: () => ({ state: "idle", since: null, lastError: null, lastPing: null, ...over }) });
+
+  it("says nothing is known without a session, and reachable with one open (the last PING's round trip)", () => {
+    expect(tripleHealthOf(undefined, 1_000)).toMatchObject({ state: "no-connection", rttMs: null });
+    expect(tripleHealthOf(h({ state: "idle" }), 1_000)).toMatchObject({ state: "no-connection" });
+    expect(tripleHealthOf(h({ state: "connected", since: 500, lastPing: { at: 900, rttMs: 0.42 } }), 1_000)).toEqual({ state: "reachable", cause: null, since: 500, rttMs: 0.42, heartbeatAt: 900, lastError: null });
+    expect(tripleHealthOf(h({ state: "connecting" }), 1_000)).toMatchObject({ state: "connecting" });
+  });
+
+  it("says unreachable while a failed connect backs off, with the failure and when it tries again", () => {
+    const v = tripleHealthOf(h({ state: "backoff", since: 4_000, lastError: { at: 900, message: "connect ECONNREFUSED 10.0.0.1:50051" } }), 1_000);
+    expect(v).toMatchObject({ state: "unreachable", since: 4_000, lastError: { at: 900, message: "connect ECONNREFUSED 10.0.0.1:50051" } });
+    expect(v.cause).toBe("connect ECONNREFUSED 10.0.0.1:50051; the console tries again in 3 s");
   });
 });
