@@ -17,6 +17,12 @@ export const DEMO = {
   fault: { interface: "io.dubboconsole.demo.api.FaultService", group: "", version: "2.0.0" },
   /** Not exported by the rig's providers: a test that needs it starts a provider with `services: ["time"]`. */
   time: { interface: "io.dubboconsole.demo.api.TimeService", group: "", version: "" },
+  /**
+   * The IDL service (Dubbo 3.3 only, on tri only; test/peers/dubbo-3.3/src/main/proto/demo_orders.proto,
+   * stubs by dubbo-compiler): a provider started with `services: [..., "orders"]` and a tri
+   * extra protocol also serves gRPC reflection. Not exported by the rig's providers.
+   */
+  orders: { interface: "io.dubboconsole.demo.idl.OrderService", group: "", version: "" },
 } as const;
 
 /** JVM flags each Dubbo line needs on JDK 17. 2.7's javassist defines classes reflectively. */

@@ -15,6 +15,7 @@ import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,13 +29,17 @@ import java.util.Set;
  * (the address it registers; see PeerHostRegistryFactory),
  * (--registry N/A: no registry, config center or metadata report; consumers connect directly),
  * --port 20880, --app demo-provider, --services greeting,types,fault (and time, TimeService, which the rig
- * does not export), --threads 50 (the
+ * does not export; and orders, Dubbo 3 only: the IDL service io.dubboconsole.demo.idl.OrderService of
+ * dubbo-3.3/src/main/proto/demo_orders.proto, no version or group, exported on the first tri protocol of
+ * --extra-protocols only, which it needs; it also turns on Dubbo's built-in gRPC services on tri, server
+ * reflection grpc.reflection.v1alpha.ServerReflection and health grpc.health.v1.Health), --threads 50 (the
  * protocol's fixed pool; a call beyond that many in flight is refused as EXHAUSTED),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
  * Dubbo 3 MetadataInfo at /dubbo/metadata/{app}/{revision}; local keeps it in the provider),
  * --extra-protocols tri:50051 (Dubbo 3 only: more protocols, name:port, comma-separated, every
- * service exported on each besides dubbo on --port), --greeting-version 11.0.0 (GreetingService
+ * service but orders exported on each besides dubbo on --port; protocol ids are the names, or
+ * name-port for a name given twice), --greeting-version 11.0.0 (GreetingService
  * under that version instead of none: a service no other peer provides), --fault-version 2.0.0
  * (FaultService's version; another makes it a service no other peer provides), --warmup 600000
  * (every service's `warmup` in ms, Dubbo's default 10 minutes when absent: consumers scale a
@@ -66,17 +71,26 @@ public final class ProviderMain {
         Map<String, String> parameters = parameters(args.get("parameters", ""));
         System.setProperty(PeerHostRegistryFactory.HOST_PROPERTY, host);
         applyDiscoveryOptions(args, dubboVersion);
+        if (wanted.contains("orders")) {
+            if (dubboVersion.startsWith("2.")) {
+                throw new IllegalArgumentException("--services orders (an IDL Triple service) needs Dubbo 3, not " + dubboVersion);
+            }
+            // Dubbo's built-in Triple services: server reflection and health, read at the first tri export.
+            System.setProperty("dubbo.tri.builtin.service.init", "true");
+        }
 
         ApplicationConfig application = new ApplicationConfig(app);
         Peers.qos(application, host, args.get("qos-port", ""));
         Peers.metrics(args.get("metrics", ""), args.get("qos-port", ""), dubboVersion);
 
         ProtocolConfig protocol = new ProtocolConfig("dubbo", port);
+        protocol.setId("dubbo");
         protocol.setThreads(threads);
 
         List<ProtocolConfig> protocols = new ArrayList<ProtocolConfig>();
         protocols.add(protocol);
-        protocols.addAll(extraProtocols(args.get("extra-protocols", ""), threads, dubboVersion));
+        List<ProtocolConfig> extras = extraProtocols(args.get("extra-protocols", ""), threads, dubboVersion);
+        protocols.addAll(extras);
         DubboBootstrap bootstrap = DubboBootstrap.getInstance().application(application).protocols(protocols);
         if (!RegistryConfig.NO_AVAILABLE.equals(registry)) {
             bootstrap.registry(Peers.registry(registry))
@@ -129,6 +143,11 @@ public final class ProviderMain {
             bootstrap.service(time);
             services.add(time);
         }
+        if (wanted.contains("orders")) {
+            ServiceConfig<?> orders = idlOrders(address, extras);
+            bootstrap.service(orders);
+            services.add(orders);
+        }
 
         for (ServiceConfig<?> service : services) {
             if (!warmup.isEmpty()) {
@@ -146,6 +165,34 @@ public final class ProviderMain {
                 + "\",\"dubbo\":\"" + dubboVersion + "\"}");
         System.out.flush();
         bootstrap.await();
+    }
+
+    /**
+     * OrderService on the first tri protocol of --extra-protocols, from the dubbo-3.3 module's
+     * IdlServices (generated from its proto), which the Dubbo 2.7 builds do not have.
+     */
+    private static ServiceConfig<?> idlOrders(String address, List<ProtocolConfig> extras) throws Exception {
+        ProtocolConfig tri = null;
+        for (ProtocolConfig extra : extras) {
+            if ("tri".equals(extra.getName())) {
+                tri = extra;
+                break;
+            }
+        }
+        if (tri == null) {
+            throw new IllegalArgumentException("--services orders is served on tri only: give --extra-protocols tri:<port>");
+        }
+        Class<?> idl;
+        try {
+            idl = Class.forName("io.dubboconsole.demo.idl.IdlServices");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("--services orders needs the dubbo-3.3 peers (no IDL classes on this classpath)", e);
+        }
+        try {
+            return (ServiceConfig<?>) idl.getMethod("orders", String.class, ProtocolConfig.class).invoke(null, address, tri);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+        }
     }
 
     /** `key=value,...` as a map (empty for ""). */
@@ -167,6 +214,7 @@ public final class ProviderMain {
     /** `name:port,...` as protocol configs (a dual-protocol provider: dubbo and tri). */
     private static List<ProtocolConfig> extraProtocols(String spec, int threads, String dubboVersion) {
         List<ProtocolConfig> protocols = new ArrayList<ProtocolConfig>();
+        Set<String> ids = new HashSet<String>(Arrays.asList("dubbo"));
         for (String item : spec.split(",")) {
             if (item.trim().isEmpty()) {
                 continue;
@@ -179,6 +227,7 @@ public final class ProviderMain {
                 throw new IllegalArgumentException("--extra-protocols needs Dubbo 3 in these peers, not " + dubboVersion);
             }
             ProtocolConfig extra = new ProtocolConfig(parts[0], Integer.parseInt(parts[1]));
+            extra.setId(ids.add(parts[0]) ? parts[0] : parts[0] + "-" + parts[1]);
             extra.setThreads(threads);
             protocols.add(extra);
         }
