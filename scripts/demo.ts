@@ -123,8 +123,9 @@ async function start(started: Started, tmp: string): Promise<void> {
     provider({ line: "2.7", host: "127.0.0.2", app: "shop-backend-27" }),
     provider({ line: "2.7", host: "127.0.0.3", app: "shop-backend-27" }),
     // The 3.3 providers export Dubbo's metrics at their QoS (/metrics): the Metrics tab scrapes them.
-    // …and this one exports every service on Triple too (tri://, beside dubbo://): the Invoke page calls either.
-    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33", metrics: true, extraProtocols: [{ name: "tri", port: await freePort("0.0.0.0") }] }),
+    // …and this one exports every service on Triple too (tri://, beside dubbo://): the Invoke page calls either;
+    // and the IDL OrderService (protobuf, on tri only, with gRPC reflection), whose form the console builds from reflection.
+    provider({ line: "3.3", host: "127.0.0.4", app: "shop-backend-33", metrics: true, services: ["greeting", "types", "fault", "orders"], extraProtocols: [{ name: "tri", port: await freePort("0.0.0.0") }] }),
     provider({ line: "3.3", host: "127.0.0.5", app: "shop-backend-33", services: ["greeting", "types"], metrics: true }),
     provider({ line: "3.3", host: "127.0.0.6", app: "inventory-33-instance-only", registerMode: "instance", metadataType: "remote", metrics: true }),
   ]);

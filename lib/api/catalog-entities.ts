@@ -84,7 +84,8 @@ export const serviceDetailSchema = z.object({
   consumers: z.array(consumerSchema),
   /** With no provider now: when the last one was seen (epoch ms), null when not known; null while it has providers. */
   providersLastSeen: z.number().int().nonnegative().nullable(),
-  methodsSource: z.enum(["definition", "url", "none"]),
+  /** `protobuf`: an IDL service on Triple, its methods and messages from a provider's gRPC reflection (types named as their Java classes). */
+  methodsSource: z.enum(["definition", "protobuf", "url", "none"]),
   methods: z.array(methodSchema),
   types: z.array(typeDefinitionSchema),
   /** Raw URLs of the service's `routers` and `configurators` categories, decoded (until routes have their own API). */

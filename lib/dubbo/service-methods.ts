@@ -10,6 +10,11 @@ import { type DubboUrl, urlParam } from "./url";
  * - `url`: no definition was found, so only the names from the provider URLs' `methods`
  *   parameter are known. `parameterTypes` and `returnType` are null (unknown, not "none"),
  *   and an overloaded method is one name.
+ * - `protobuf`: an IDL service on Triple, described by a provider's gRPC server reflection:
+ *   its unary methods with their request and reply messages, and every message and enum
+ *   they reach, named as protoc names their Java classes (well-known wrappers and Timestamp
+ *   by the Java type whose form takes their JSON). Preferred over a definition, which shows
+ *   a generated message class as its internals (`name_`, `memoizedHashCode`).
  * - `none`: neither: no provider says anything about its methods.
  */
 export type ServiceMethods =
@@ -19,6 +24,15 @@ export type ServiceMethods =
       readonly application: string;
       /** The ZooKeeper node it was read from. */
       readonly path: string;
+      readonly methods: readonly MethodSignature[];
+      readonly types: readonly TypeDefinition[];
+    }
+  | {
+      readonly source: "protobuf";
+      /** The service's full proto name (`package.Service`). */
+      readonly service: string;
+      /** The provider whose reflection described it. */
+      readonly address: string;
       readonly methods: readonly MethodSignature[];
       readonly types: readonly TypeDefinition[];
     }

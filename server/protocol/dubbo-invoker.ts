@@ -1,3 +1,4 @@
+import type { DescMethod } from "@bufbuild/protobuf";
 import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
 import { CodecError } from "@/server/errors/transport-errors";
 import { type ConsoleError, isConsoleError } from "@/lib/errors";
@@ -20,6 +21,15 @@ export interface DubboInvocation extends Invocation {
   readonly types?: TypeCatalog;
   /** Forces a mode; absent, {@link invocationMode} decides (see invocation-mode.ts). */
   readonly mode?: InvocationMode;
+  /** An IDL method's call (issue 19): its one argument is the request message as proto3 JSON; only a Triple invoker can make it. */
+  readonly protobuf?: ProtobufInvocation;
+}
+
+/** The protobuf method of an IDL service a call makes. */
+export interface ProtobufInvocation {
+  /** The service's full proto name, the path's first part. */
+  readonly service: string;
+  readonly method: DescMethod;
 }
 
 /**
@@ -99,6 +109,8 @@ export class DubboInvoker implements Invoker {
   }
 
   async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    // A protobuf message has no hessian form a dubbo-protocol provider would read as it: another provider (on tri) may serve it.
+    if (invocation.protobuf) return { type: "error", error: new CodecError(`${this.address} serves the dubbo protocol; ${invocation.protobuf.service}/${invocation.method} is an IDL method, called over Triple only`), local: false };
     const args = preparedArguments(invocation);
     if (isConsoleError(args)) return { type: "error", error: args, local: true };
     let body: Buffer;

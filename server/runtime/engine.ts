@@ -5,6 +5,7 @@ import { QosService } from "../observability/qos/qos-service";
 import { RouterSnapshotService } from "../observability/qos/router-snapshots";
 import { MetricsService } from "../observability/metrics/metrics-service";
 import { TriplePool } from "../protocol/triple/triple-pool";
+import { ProtoSchemas } from "../protocol/triple/proto-schemas";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -136,6 +137,8 @@ export class Engine {
     };
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     const triple = new TriplePool();
+    // IDL services on Triple are described by their providers' gRPC reflection, over the same sessions calls use.
+    this.catalog.useProtoSchemas(new ProtoSchemas((address) => triple.get(address)));
     this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, Date.now, triple);
     const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};
     this.qos = new QosService(this.catalog, { ...qosPort, record: (draft) => this.audit.record(draft) });

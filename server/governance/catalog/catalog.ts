@@ -6,6 +6,8 @@ import { NotFoundError } from "@/server/errors/request-errors";
 import { RegistryUnavailableError } from "@/server/errors/governance-errors";
 import type { Registry } from "../../registry/registry";
 import type { ViewChange } from "../../registry/registry-view";
+import type { ProtoService } from "../../protocol/triple/proto-schema";
+import type { ProtoSchemas } from "../../protocol/triple/proto-schemas";
 import { resolveCatalogMethods } from "./catalog-methods";
 import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
@@ -67,6 +69,7 @@ export class ServiceCatalog {
   /** The registries the store was built from. */
   private counted: readonly Registry[] = [];
   private rebuildDue = false;
+  private protoSchemas: ProtoSchemas | null = null;
   /** The rebuild running, if any. */
   private building: SlicedRun<ServiceChange[]> | null = null;
   /** Whether the store may be read: false while a first build (of an empty store) runs. */
@@ -165,11 +168,11 @@ export class ServiceCatalog {
     return { json: withStale(body, stale), cached: false };
   }
 
-  /** One service in full, its methods from the metadata report. @throws NotFoundError for a key nothing registers. */
+  /** One service in full, its methods from the metadata report (or an IDL service's from reflection). @throws NotFoundError for a key nothing registers. */
   async service(key: string): Promise<ServiceDetail> {
     this.current();
     const entry = this.entryOf(key);
-    const methods = await resolveCatalogMethods(this.registries, entry);
+    const methods = await this.methods(entry);
     // Stale markers as of the answer, not of the request: reading the report may take a while.
     return serviceDetail(this.store.entry(key) ?? entry, methods, this.current());
   }
@@ -183,9 +186,32 @@ export class ServiceCatalog {
     return this.store.entry(key);
   }
 
-  /** The methods of an entry: the metadata's definition, else the providers' `methods` names (resolveCatalogMethods). */
-  methods(entry: ServiceEntry): Promise<ServiceMethods> {
+  /**
+   * The methods of an entry: an IDL service's from its `tri://` providers' gRPC reflection
+   * when one describes it, else the metadata's definition, else the providers' `methods`
+   * names (resolveCatalogMethods).
+   */
+  async methods(entry: ServiceEntry): Promise<ServiceMethods> {
+    const proto = await this.protoService(entry);
+    if (proto !== null) return { source: "protobuf", service: proto.service.service.typeName, address: proto.address, methods: proto.service.signatures, types: proto.service.types };
     return resolveCatalogMethods(this.registries, entry);
+  }
+
+  /** Lets the catalog describe IDL services from their providers' reflection (the engine attaches the one its Triple pool serves). */
+  useProtoSchemas(schemas: ProtoSchemas): void {
+    this.protoSchemas = schemas;
+  }
+
+  /**
+   * The protobuf service an entry's `tri://` providers describe by gRPC reflection, as the
+   * first of them (at most three asked, answers kept a minute) that lists the service under
+   * its interface name; null for a service on no tri provider or one no reflection lists.
+   */
+  async protoService(entry: ServiceEntry): Promise<{ readonly address: string; readonly service: ProtoService } | null> {
+    if (this.protoSchemas === null) return null;
+    const addresses = [...new Set(entry.providers.filter((p) => p.url.protocol === "tri").map((p) => p.address))];
+    if (addresses.length === 0) return null;
+    return this.protoSchemas.of(entry.id.interface, addresses);
   }
 
   /** The sources of the registries, as configured, in order. */

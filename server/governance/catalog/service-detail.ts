@@ -63,7 +63,7 @@ export function serviceDetail(entry: ServiceEntry, methods: ServiceMethods, stal
     methodsSource: methods.source,
     methods: methods.methods.map((m) => ({ name: m.name, parameterTypes: m.parameterTypes === null ? null : [...m.parameterTypes], returnType: m.returnType })),
     types:
-      methods.source === "definition"
+      methods.source === "definition" || methods.source === "protobuf"
         ? methods.types.map((t) => ({ type: t.type, items: [...t.items], enums: [...t.enums], properties: { ...t.properties } }))
         : [],
     routes: entry.routes.map((r) => ({ category: r.category, url: javaUrlDecode(r.node), registry: r.registry })),

@@ -49,7 +49,7 @@ function catalogOf(methods: Extract<ServiceMethods, { source: "definition" }>): 
 export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods): CallSignature {
   const types = methods.source === "definition" ? catalogOf(methods) : null;
   if (parameterTypes !== undefined) return { parameterTypes, types, returnType: declaredReturn(method, parameterTypes, methods) };
-  if (methods.source !== "definition") {
+  if (methods.source !== "definition" && methods.source !== "protobuf") {
     if (args.length > 0) throw new InvalidArgumentsError([{ path: "parameterTypes", message: typesNeeded(method, args.length, methods) }]);
     return { parameterTypes: [], types, returnType: null };
   }
@@ -71,7 +71,7 @@ export function callSignature(method: string, parameterTypes: readonly string[] 
 
 /** The return type the definition gives the overload of `method` with `parameterTypes` (compared erased, as the JVM tells overloads apart); null when none matches. */
 function declaredReturn(method: string, parameterTypes: readonly string[], methods: ServiceMethods): string | null {
-  if (methods.source !== "definition") return null;
+  if (methods.source !== "definition" && methods.source !== "protobuf") return null;
   const wanted = parameterTypes.map(erasedTypeName).join(",");
   const match = methods.methods.find((m) => m.name === method && m.parameterTypes.map(erasedTypeName).join(",") === wanted);
   return match?.returnType ?? null;

@@ -10,7 +10,7 @@ import type { ClusterEnv } from "../../cluster/cluster-env";
 import { CallDeadlineError } from "../../cluster/cluster-errors";
 import { DEFAULT_RETRIES } from "../../cluster/strategy/failover";
 import type { ConnectionPool } from "../../protocol/connection-pool";
-import { type DubboInvocation, preparedArguments } from "../../protocol/dubbo-invoker";
+import { type DubboInvocation, type ProtobufInvocation, preparedArguments } from "../../protocol/dubbo-invoker";
 import type { Actor } from "@/lib/auth/actor";
 import type { AllowEntry } from "@/lib/net/direct-url-allowlist";
 import type { AuditRecording } from "../audit/audit-log";
@@ -21,6 +21,9 @@ import type { TagRouteReport } from "../../cluster/directory/tag-route-step";
 import { TriplePool } from "../../protocol/triple/triple-pool";
 import { References } from "./invoke-references";
 import { callSignature } from "./invoke-signature";
+import type { ProtoService } from "../../protocol/triple/proto-schema";
+import { encodeProtobufArgument } from "../../protocol/triple/protobuf-call";
+import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
 
 /** What the invocation service reads of the service catalog. */
 export interface InvokeCatalog {
@@ -28,10 +31,25 @@ export interface InvokeCatalog {
   entry(key: string): CatalogService | undefined;
   /** The service's methods (metadata definition, else names from the provider URLs). */
   methods(entry: CatalogService): Promise<ServiceMethods>;
+  /** The IDL service its `tri://` providers describe by reflection; null when none does. */
+  protoService?(entry: CatalogService): Promise<{ readonly service: ProtoService } | null>;
   readonly registrySources: readonly string[];
 }
 
 const NO_METHODS: ServiceMethods = { source: "none", methods: [] };
+
+/**
+ * The protobuf method a call to an IDL service makes, its one argument checked against the
+ * request message now (400 before anything is sent). @throws InvalidArgumentsError.
+ */
+function protobufMethod(proto: { readonly service: ProtoService } | null, method: string, args: readonly unknown[]): ProtobufInvocation | undefined {
+  if (proto === null) return undefined;
+  const m = proto.service.methods.get(method);
+  if (m === undefined) return undefined;
+  if (args.length !== 1) throw new InvalidArgumentsError([{ path: "args", message: `${method}(${m.input.typeName}) takes one argument, the request message as JSON; got ${args.length}` }]);
+  encodeProtobufArgument(m, args[0]);
+  return { service: proto.service.service.typeName, method: m };
+}
 
 /**
  * POST /api/v1/invoke's service (ARCHITECTURE flow 3): resolves the service in the catalog
@@ -107,6 +125,7 @@ export class InvokeService {
     const targets = body.url === undefined ? null : directTargets(body.url, entry, this.directUrls, caller, key);
     const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
     const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
+    const proto = methods.source === "protobuf" && entry !== undefined && this.catalog.protoService ? protobufMethod(await this.catalog.protoService(entry), body.method, body.args) : undefined;
     const invocation: DubboInvocation = {
       method: body.method,
       parameterTypes: signature.parameterTypes,
@@ -114,9 +133,12 @@ export class InvokeService {
       // The request tag travels as Dubbo's: the `dubbo.tag` attachment, read by the tag router and sent to the provider.
       attachments: body.tag === undefined ? (body.attachments ?? {}) : { ...body.attachments, [TAG_ATTACHMENT]: body.tag },
       ...(signature.types ? { types: signature.types } : {}),
+      ...(proto ? { protobuf: proto } : {}),
     };
-    const prepared = preparedArguments(invocation);
-    if (isConsoleError(prepared)) throw prepared;
+    if (proto === undefined) {
+      const prepared = preparedArguments(invocation);
+      if (isConsoleError(prepared)) throw prepared;
+    }
     const deadlineMs = deadlineOf(body);
     let tagRoute: TagRouteReport | null = null;
     const result = await this.withDeadline(key, deadlineMs, started, signal, (deadline) => {

@@ -2,7 +2,8 @@ import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
 import type { CallOptions, InvokeOutcome, Invoker } from "@/server/cluster/invoker";
 import { CodecError } from "@/server/errors/transport-errors";
-import { type DubboInvocation, failureOutcome, preparedArguments } from "../dubbo-invoker";
+import { type DubboInvocation, failureOutcome, preparedArguments, type ProtobufInvocation } from "../dubbo-invoker";
+import { callProtobuf } from "./protobuf-call";
 import { fromJava } from "../hessian/from-java";
 import type { TripleClient } from "./triple-client";
 import { callWrapped } from "./triple-wrapped-call";
@@ -31,6 +32,7 @@ export class TripleInvoker implements Invoker {
   }
 
   async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    if (invocation.protobuf) return this.invokeProtobuf(invocation, invocation.protobuf, options);
     const args = preparedArguments(invocation);
     if (isConsoleError(args)) return { type: "error", error: args, local: true };
     const parameterTypes = args.parameterTypes ?? (invocation.parameterTypes.length === invocation.args.length ? invocation.parameterTypes : null);
@@ -49,6 +51,27 @@ export class TripleInvoker implements Invoker {
       });
       if (result.kind === "exception") return { type: "business_exception", exception: { ...result.exception, stackTrace: [...result.exception.stackTrace] }, attachments: {} };
       return { type: "value", value: fromJava(result.value, invocation.types ? { types: invocation.types } : {}), attachments: {} };
+    } catch (e) {
+      if (!isConsoleError(e)) throw e;
+      return failureOutcome(e);
+    }
+  }
+
+  /** An IDL method: the request message from its JSON, the reply as proto3 JSON (protobuf-call.ts). */
+  private async invokeProtobuf(invocation: DubboInvocation, proto: ProtobufInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    try {
+      const result = await callProtobuf(this.clientOf(), {
+        service: proto.service,
+        method: proto.method,
+        group: urlParam(this.url, "group"),
+        version: urlParam(this.url, "version"),
+        argument: invocation.args[0],
+        timeoutMs: options.timeoutMs,
+        attachments: invocation.attachments,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (result.kind === "exception") return { type: "business_exception", exception: { class: result.class, message: result.message, stackTrace: [] }, attachments: {} };
+      return { type: "value", value: result.value, attachments: {} };
     } catch (e) {
       if (!isConsoleError(e)) throw e;
       return failureOutcome(e);
