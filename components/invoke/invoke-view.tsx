@@ -97,6 +97,11 @@ function ServiceInvoke({ service, location }: { service: ServiceDetail; location
               <JavaType type={method.returnType} full /> {method.name}({method.parameterTypes.map((p, i) => <span key={i}>{i > 0 && ", "}<JavaType type={p} full /></span>)})
             </p>
           )}
+          {service.methodsSource === "protobuf" && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="invoke-protobuf">
+              An IDL (protobuf) service: the form is built from a provider&apos;s gRPC reflection, and the request is sent as protobuf over Triple from its proto3 JSON (64-bit numbers exact as text). The answer is the reply&apos;s proto3 JSON.
+            </p>
+          )}
           {service.methodsSource === "url" && <p className="text-xs text-zinc-500 dark:text-zinc-400">Only the method names are known (no service definition in the metadata report): type the parameter types below.</p>}
         </div>
       )}

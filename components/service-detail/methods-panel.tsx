@@ -87,7 +87,9 @@ export function MethodsPanel({ service }: { service: ServiceDetail }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{countOf(typed.length, "method")}, from the provider&apos;s service definition</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400" data-methods-source={service.methodsSource}>
+          {service.methodsSource === "protobuf" ? <>{countOf(typed.length, "method")} of an IDL (protobuf) service, from a provider&apos;s gRPC reflection; messages are named by their Java classes</> : <>{countOf(typed.length, "method")}, from the provider&apos;s service definition</>}
+        </p>
         <label htmlFor={switchId} className="flex cursor-pointer items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
           <input id={switchId} type="checkbox" checked={full} onChange={(e) => setFull(e.target.checked)} className="accent-brand-600" />
           Full type names
