@@ -86,6 +86,8 @@ export const serviceDetailSchema = z.object({
   providersLastSeen: z.number().int().nonnegative().nullable(),
   /** `protobuf`: an IDL service on Triple, its methods and messages from a provider's gRPC reflection (types named as their Java classes). */
   methodsSource: z.enum(["definition", "protobuf", "url", "none"]),
+  /** With `methodsSource` "protobuf": the proto service, and where its schema came from (a provider's reflection at `address`, or an uploaded .proto). */
+  protobuf: z.object({ service: z.string(), from: z.enum(["reflection", "upload"]), address: z.string().nullable() }).optional(),
   methods: z.array(methodSchema),
   types: z.array(typeDefinitionSchema),
   /** Raw URLs of the service's `routers` and `configurators` categories, decoded (until routes have their own API). */

@@ -31,8 +31,9 @@ export type ServiceMethods =
       readonly source: "protobuf";
       /** The service's full proto name (`package.Service`). */
       readonly service: string;
-      /** The provider whose reflection described it. */
-      readonly address: string;
+      /** `reflection`: a provider's gRPC reflection (`address`); `upload`: a .proto an operator uploaded (`address` null). */
+      readonly from: "reflection" | "upload";
+      readonly address: string | null;
       readonly methods: readonly MethodSignature[];
       readonly types: readonly TypeDefinition[];
     }

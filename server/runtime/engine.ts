@@ -6,6 +6,7 @@ import { RouterSnapshotService } from "../observability/qos/router-snapshots";
 import { MetricsService } from "../observability/metrics/metrics-service";
 import { TriplePool } from "../protocol/triple/triple-pool";
 import { ProtoSchemas } from "../protocol/triple/proto-schemas";
+import { ProtoUploads } from "../governance/invoke/proto-uploads";
 import { DEFAULT_HEARTBEAT_MS } from "../protocol/exchange-client";
 import type { RegistryHealth } from "@/lib/api/health";
 import type { RegistryStatusResponse } from "@/lib/api/registry-state";
@@ -51,6 +52,8 @@ import { createLogger, type Logger } from "./logger";
 export class Engine {
   readonly registries: readonly Registry[];
   readonly catalog: ServiceCatalog;
+  /** .proto schemas operators upload for IDL services without gRPC reflection (PUT /api/v1/service/proto). */
+  readonly protoUploads: ProtoUploads;
   readonly routes: RouteStore;
   /** Overrides (configurators): config-center items and their registry copies, and the provider offline/online/weight shortcuts. */
   readonly configs: ConfigStore;
@@ -138,7 +141,8 @@ export class Engine {
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     const triple = new TriplePool();
     // IDL services on Triple are described by their providers' gRPC reflection, over the same sessions calls use.
-    this.catalog.useProtoSchemas(new ProtoSchemas((address) => triple.get(address)));
+    this.protoUploads = new ProtoUploads();
+    this.catalog.useProtoSchemas(new ProtoSchemas((address) => triple.get(address)), this.protoUploads);
     this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, Date.now, triple);
     const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};
     this.qos = new QosService(this.catalog, { ...qosPort, record: (draft) => this.audit.record(draft) });

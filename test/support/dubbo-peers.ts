@@ -120,6 +120,10 @@ export async function startProvider(options: {
   extraProtocols?: readonly { readonly name: string; readonly port: number }[];
   /** GreetingService's version (default none): a service no other peer provides. */
   greetingVersion?: string;
+  /** With "orders" among `services`: false leaves Dubbo's built-in gRPC reflection off (the console must be given the .proto). */
+  reflection?: boolean;
+  /** OrderService's version (none when absent). */
+  ordersVersion?: string;
   /** FaultService's version (default 2.0.0): another is a service no other peer provides. */
   faultVersion?: string;
   /**
@@ -160,6 +164,8 @@ export async function startProvider(options: {
     ...(options.extraProtocols?.length ? { "extra-protocols": options.extraProtocols.map((p) => `${p.name}:${p.port}`).join(",") } : {}),
     ...(options.threads === undefined ? {} : { threads: String(options.threads) }),
     ...(options.greetingVersion ? { "greeting-version": options.greetingVersion } : {}),
+    ...(options.reflection === false ? { reflection: "false" } : {}),
+    ...(options.ordersVersion ? { "orders-version": options.ordersVersion } : {}),
     ...(options.faultVersion ? { "fault-version": options.faultVersion } : {}),
     ...(options.warmupMs === undefined ? {} : { warmup: String(options.warmupMs) }),
     ...(options.weight === undefined ? {} : { weight: String(options.weight) }),

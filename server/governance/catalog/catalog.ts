@@ -8,6 +8,7 @@ import type { Registry } from "../../registry/registry";
 import type { ViewChange } from "../../registry/registry-view";
 import type { ProtoService } from "../../protocol/triple/proto-schema";
 import type { ProtoSchemas } from "../../protocol/triple/proto-schemas";
+import type { ProtoUploads } from "../invoke/proto-uploads";
 import { resolveCatalogMethods } from "./catalog-methods";
 import { type CatalogSource, CatalogStore, type ServiceChange } from "./catalog-store";
 import { addressDetail, applicationDetail, applicationSummary } from "./entity-views";
@@ -70,6 +71,7 @@ export class ServiceCatalog {
   private counted: readonly Registry[] = [];
   private rebuildDue = false;
   private protoSchemas: ProtoSchemas | null = null;
+  private protoUploads: ProtoUploads | null = null;
   /** The rebuild running, if any. */
   private building: SlicedRun<ServiceChange[]> | null = null;
   /** Whether the store may be read: false while a first build (of an empty store) runs. */
@@ -193,25 +195,33 @@ export class ServiceCatalog {
    */
   async methods(entry: ServiceEntry): Promise<ServiceMethods> {
     const proto = await this.protoService(entry);
-    if (proto !== null) return { source: "protobuf", service: proto.service.service.typeName, address: proto.address, methods: proto.service.signatures, types: proto.service.types };
+    if (proto !== null) return { source: "protobuf", service: proto.service.service.typeName, from: proto.address === null ? "upload" : "reflection", address: proto.address, methods: proto.service.signatures, types: proto.service.types };
     return resolveCatalogMethods(this.registries, entry);
   }
 
-  /** Lets the catalog describe IDL services from their providers' reflection (the engine attaches the one its Triple pool serves). */
-  useProtoSchemas(schemas: ProtoSchemas): void {
+  /**
+   * Lets the catalog describe IDL services from their providers' reflection (the engine
+   * attaches the one its Triple pool serves), else from the .proto files operators uploaded.
+   */
+  useProtoSchemas(schemas: ProtoSchemas, uploads: ProtoUploads): void {
     this.protoSchemas = schemas;
+    this.protoUploads = uploads;
   }
 
   /**
    * The protobuf service an entry's `tri://` providers describe by gRPC reflection, as the
    * first of them (at most three asked, answers kept a minute) that lists the service under
-   * its interface name; null for a service on no tri provider or one no reflection lists.
+   * its interface name (`address` that provider), else as an operator's uploaded .proto
+   * describes it (`address` null); null for a service on no tri provider, or neither.
    */
-  async protoService(entry: ServiceEntry): Promise<{ readonly address: string; readonly service: ProtoService } | null> {
+  async protoService(entry: ServiceEntry): Promise<{ readonly address: string | null; readonly service: ProtoService } | null> {
     if (this.protoSchemas === null) return null;
     const addresses = [...new Set(entry.providers.filter((p) => p.url.protocol === "tri").map((p) => p.address))];
     if (addresses.length === 0) return null;
-    return this.protoSchemas.of(entry.id.interface, addresses);
+    const reflected = await this.protoSchemas.of(entry.id.interface, addresses);
+    if (reflected !== null) return reflected;
+    const uploaded = this.protoUploads?.get(entry.id.interface);
+    return uploaded ? { address: null, service: uploaded.service } : null;
   }
 
   /** The sources of the registries, as configured, in order. */

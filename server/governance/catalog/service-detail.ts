@@ -61,6 +61,7 @@ export function serviceDetail(entry: ServiceEntry, methods: ServiceMethods, stal
     consumers: entry.consumers.map(consumerView),
     providersLastSeen: entry.summary.providersLastSeen,
     methodsSource: methods.source,
+    ...(methods.source === "protobuf" ? { protobuf: { service: methods.service, from: methods.from, address: methods.address } } : {}),
     methods: methods.methods.map((m) => ({ name: m.name, parameterTypes: m.parameterTypes === null ? null : [...m.parameterTypes], returnType: m.returnType })),
     types:
       methods.source === "definition" || methods.source === "protobuf"

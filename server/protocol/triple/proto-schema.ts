@@ -52,7 +52,7 @@ function parseFile(bytes: Uint8Array): FileDescriptorProto {
 }
 
 /**
- * The service `name` (full name, `package.Service`) from serialized FileDescriptorProtos
+ * The service `name` (full name, `package.Service`, or the Java interface `java_package.Service`) from serialized FileDescriptorProtos
  * (what gRPC reflection sends, or what a compiled .proto gives).
  * @throws CodecError when the files do not decode, do not resolve, or hold no such service.
  */
@@ -60,7 +60,13 @@ export function protoServiceOf(files: readonly Uint8Array[], name: string): Prot
   const protos = files.map(parseFile);
   for (const p of protos) p.messageType.forEach(withJsonNames);
   const byName = new Map(protos.map((p) => [p.name, p]));
-  const root = protos.find((p) => p.service.some((s) => (p.package ? `${p.package}.${s.name}` : s.name) === name));
+  const full = (p: FileDescriptorProto, s: string) => (p.package ? `${p.package}.${s}` : s);
+  let root = protos.find((p) => p.service.some((s) => full(p, s.name) === name));
+  if (root === undefined) {
+    // The Java interface dubbo-compiler generates is java_package + the service's name, which the registry lists.
+    root = protos.find((p) => p.options?.javaPackage && p.service.some((s) => `${p.options!.javaPackage}.${s.name}` === name));
+    if (root !== undefined) name = full(root, root.service.find((s) => `${root!.options!.javaPackage}.${s.name}` === name)!.name);
+  }
   if (root === undefined) throw new CodecError(`no proto file among ${protos.length} describes the service ${name}`);
   let service: DescService | undefined;
   try {

@@ -31,8 +31,9 @@ import java.util.Set;
  * --port 20880, --app demo-provider, --services greeting,types,fault (and time, TimeService, which the rig
  * does not export; and orders, Dubbo 3 only: the IDL service io.dubboconsole.demo.idl.OrderService of
  * dubbo-3.3/src/main/proto/demo_orders.proto, no version or group, exported on the first tri protocol of
- * --extra-protocols only, which it needs; it also turns on Dubbo's built-in gRPC services on tri, server
- * reflection grpc.reflection.v1alpha.ServerReflection and health grpc.health.v1.Health), --threads 50 (the
+ * --extra-protocols only, which it needs, under --orders-version when given; it also turns on Dubbo's built-in gRPC services on tri, server
+ * reflection grpc.reflection.v1alpha.ServerReflection and health grpc.health.v1.Health, unless
+ * --reflection false), --threads 50 (the
  * protocol's fixed pool; a call beyond that many in flight is refused as EXHAUSTED),
  * --register-mode interface|instance|all (Dubbo 3 only: where the provider registers;
  * without it, Dubbo's own setting), --metadata-type local|remote (remote publishes the
@@ -75,8 +76,11 @@ public final class ProviderMain {
             if (dubboVersion.startsWith("2.")) {
                 throw new IllegalArgumentException("--services orders (an IDL Triple service) needs Dubbo 3, not " + dubboVersion);
             }
-            // Dubbo's built-in Triple services: server reflection and health, read at the first tri export.
-            System.setProperty("dubbo.tri.builtin.service.init", "true");
+            // Dubbo's built-in Triple services: server reflection and health, read at the first tri export
+            // (--reflection false leaves them off: an IDL provider whose schema the console must be given).
+            if (!"false".equals(args.get("reflection", "true"))) {
+                System.setProperty("dubbo.tri.builtin.service.init", "true");
+            }
         }
 
         ApplicationConfig application = new ApplicationConfig(app);
@@ -145,6 +149,10 @@ public final class ProviderMain {
         }
         if (wanted.contains("orders")) {
             ServiceConfig<?> orders = idlOrders(address, extras);
+            String ordersVersion = args.get("orders-version", "");
+            if (!ordersVersion.isEmpty()) {
+                orders.setVersion(ordersVersion);
+            }
             bootstrap.service(orders);
             services.add(orders);
         }
