@@ -17,6 +17,7 @@ import { useSession } from "../auth/use-session";
 import { EntityProblem } from "../catalog/entity-problem";
 import { EntityHeader, Fact } from "../catalog/page-header";
 import { JavaType } from "../service-detail/java-type";
+import { ProtoSchemaUpload, showsProtoSchema } from "../service-detail/proto-schema-upload";
 import { Callout } from "../ui/callout";
 import { Input } from "../ui/input";
 import { JavaName } from "../ui/java-name";
@@ -46,6 +47,13 @@ function targetOf(service: ServiceDetail, choice: Choice): MethodTarget | null {
 function ServiceInvoke({ service, location }: { service: ServiceDetail; location: InvokeLocation }) {
   const types = useMemo(() => new TypeResolver(service.types), [service.types]);
   const [choice, setChoice] = useState<Choice>(() => ({ index: preselectedMethod(service.methods, location.method, location.types), typedName: location.method }));
+  // When the methods change under the page (an IDL schema uploaded or removed), stay on the same method by name and types.
+  const [shownMethods, setShownMethods] = useState(service.methods);
+  if (shownMethods !== service.methods) {
+    const was = shownMethods[choice.index];
+    setShownMethods(service.methods);
+    if (was) setChoice({ ...choice, index: preselectedMethod(service.methods, was.name, was.parameterTypes) });
+  }
   const [replay, setReplay] = useState<{ replay: Replay; n: number } | null>(null);
   const [recent, addRecent] = useRecentInvocations(service.key);
   const target = targetOf(service, choice);
@@ -99,9 +107,10 @@ function ServiceInvoke({ service, location }: { service: ServiceDetail; location
           )}
           {service.methodsSource === "protobuf" && (
             <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="invoke-protobuf">
-              An IDL (protobuf) service: the form is built from a provider&apos;s gRPC reflection, and the request is sent as protobuf over Triple from its proto3 JSON (64-bit numbers exact as text). The answer is the reply&apos;s proto3 JSON.
+              The form is built from the proto messages; the request is sent as protobuf over Triple from its proto3 JSON (64-bit numbers exact as text), and the answer is the reply&apos;s proto3 JSON.
             </p>
           )}
+          {showsProtoSchema(service) && <ProtoSchemaUpload service={service} />}
           {service.methodsSource === "url" && <p className="text-xs text-zinc-500 dark:text-zinc-400">Only the method names are known (no service definition in the metadata report): type the parameter types below.</p>}
         </div>
       )}

@@ -11,6 +11,7 @@ import { useSession } from "../auth/use-session";
 import { Callout } from "../ui/callout";
 import { JavaType } from "./java-type";
 import { TypesList } from "./types-list";
+import { ProtoSchemaUpload, showsProtoSchema } from "./proto-schema-upload";
 
 type Typed = { name: string; parameterTypes: string[]; returnType: string };
 
@@ -61,6 +62,16 @@ function Signature({ service, method, full }: { service: ServiceDetail; method: 
  * URL's `methods` parameter only the names are known, and the panel says so.
  */
 export function MethodsPanel({ service }: { service: ServiceDetail }) {
+  if (!showsProtoSchema(service)) return <MethodsList service={service} />;
+  return (
+    <div className="space-y-3">
+      <ProtoSchemaUpload service={service} />
+      <MethodsList service={service} />
+    </div>
+  );
+}
+
+function MethodsList({ service }: { service: ServiceDetail }) {
   const [full, setFull] = useState(false);
   const switchId = useId();
   if (service.methodsSource === "none" || service.methods.length === 0) {

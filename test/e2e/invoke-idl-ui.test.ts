@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { invokeHref } from "@/lib/format/hrefs";
@@ -16,19 +18,25 @@ import { waitFor } from "../support/wait-for";
 const rig = inject("rig");
 const HOST = "127.0.0.138";
 const QUOTE = invokeHref(DEMO.orders, { name: "quote", parameterTypes: ["io.dubboconsole.demo.idl.QuoteRequest"] });
+const BARE_HOST = "127.0.0.149";
+const BARE_VERSION = "2.0.0";
+const DEMO_PROTO = readFileSync(join(__dirname, "../peers/dubbo-3.3/src/main/proto/demo_orders.proto"));
 const SCREENSHOTS = process.env.INVOKE_SCREENSHOTS ?? "/tmp";
 
 let server: ConsoleHandle;
 let browser: Browser;
 let provider: ProviderHandle;
+let bare: ProviderHandle;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   const triPort = await freePort("0.0.0.0");
-  [server, browser, provider] = await Promise.all([
+  [server, browser, provider, bare] = await Promise.all([
     startConsole({ DUBBO_REGISTRY: rig.zkAddress }),
     launchBrowser(),
     startProvider({ line: "3.3", registry: rig.zkAddress, host: HOST, app: "idl-ui-provider", services: ["greeting", "orders"], greetingVersion: "19.4.0", extraProtocols: [{ name: "tri", port: triPort }] }),
+    // OrderService again, under a version of its own, with no reflection: the page must be given the .proto.
+    startProvider({ line: "3.3", registry: rig.zkAddress, host: BARE_HOST, app: "idl-ui-bare", services: ["greeting", "orders"], greetingVersion: "19.4.1", ordersVersion: BARE_VERSION, reflection: false, extraProtocols: [{ name: "tri", port: await freePort("0.0.0.0") }] }),
   ]);
   await waitForRegistrySync(server.url);
   await waitFor("OrderService described from reflection", async () => {
@@ -45,7 +53,7 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await provider?.stop();
+  await Promise.all([provider?.stop(), bare?.stop()]);
 });
 
 const control = (page: Page, path: string): Locator => page.locator(`[data-field-path="${path}"]`).locator("input:not([type=file]), select").first();
@@ -83,5 +91,26 @@ describe("the Invoke page for an IDL service", () => {
       await expectNoSidewaysScroll(page, `invoke IDL ${look.width} ${look.theme}`);
       await page.screenshot({ path: `${SCREENSHOTS}/invoke-idl-${look.width}-${look.theme}.png`, fullPage: true });
     }
+  });
+
+  it("takes the .proto of a provider without reflection, then calls it from the form", async () => {
+    const look = FOUR_LOOKS[2];
+    const href = invokeHref({ ...DEMO.orders, version: BARE_VERSION }, { name: "quote", parameterTypes: ["io.dubboconsole.demo.idl.QuoteRequest"] });
+    const page = await openThemedPage(browser, contexts, `${server.url}${href}`, { width: look.width, height: 900, theme: look.theme });
+    const schema = page.getByTestId("proto-schema");
+    await schema.waitFor();
+    expect(await schema.getAttribute("data-from")).toBe("none");
+    await page.getByTestId("proto-upload-input").setInputFiles({ name: "demo_orders.proto", mimeType: "text/plain", buffer: DEMO_PROTO });
+    await page.locator('[data-testid="proto-schema"][data-from="upload"]').waitFor({ timeout: 15_000 });
+    await page.getByTestId("invoke-protobuf").waitFor();
+    await control(page, "args.0.customer").fill("uploaded");
+    await control(page, "args.0.requestId").fill("-42");
+    await page.getByTestId("invoke-send").click();
+    const answer = page.locator('[data-testid="invoke-answer"][data-outcome="value"]');
+    await answer.waitFor({ timeout: 30_000 });
+    const value = JSON.parse((await answer.getByTestId("invoke-value").textContent()) ?? "") as Record<string, unknown>;
+    expect(value).toMatchObject({ customer: "uploaded", requestId: "-42", servedBy: bare.address });
+    await expectNoSidewaysScroll(page, `invoke IDL uploaded ${look.width} ${look.theme}`);
+    await page.screenshot({ path: `${SCREENSHOTS}/invoke-idl-upload-${look.width}-${look.theme}.png`, fullPage: true });
   });
 });
