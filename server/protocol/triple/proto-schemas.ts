@@ -37,9 +37,11 @@ export class ProtoSchemas {
    * none lists it (or none can be asked). Never throws for what a provider answers.
    */
   async of(name: string, addresses: readonly string[]): Promise<{ readonly address: string; readonly service: ProtoService } | null> {
-    for (const address of addresses.slice(0, MAX_ASKED)) {
-      const services = await this.servicesOf(address);
-      if (!services.has(name)) continue;
+    const asked = addresses.slice(0, MAX_ASKED);
+    // Asked together, so one provider that does not answer costs one deadline, not one each.
+    const lists = await Promise.all(asked.map((address) => this.servicesOf(address)));
+    for (const [i, address] of asked.entries()) {
+      if (!lists[i]!.has(name)) continue;
       const service = await this.describe(address, name);
       if (service !== null) return { address, service };
     }
