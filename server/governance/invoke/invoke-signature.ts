@@ -42,15 +42,18 @@ function catalogOf(methods: Extract<ServiceMethods, { source: "definition" }>): 
  * - left out, with a definition: the one method of that name (none: 400 naming the
  *   methods there are; several: 400 naming the overloads to choose from);
  * - left out, without a definition: a call without arguments is typed with none; one with
- *   arguments is refused (400 at `parameterTypes`), as the types cannot be known.
+ *   arguments is refused (400 at `parameterTypes`), as the types cannot be known, unless
+ *   `tripleOnly`: every provider the call may reach is a `tri://` one, whose HTTP/JSON path
+ *   takes the arguments without their types (triple-json-call.ts); the types are then left
+ *   unknown (empty).
  * @throws InvalidArgumentsError (400), its issue at `method` or `parameterTypes`, or at
  *   `args` when their number is not the method's.
  */
-export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods): CallSignature {
+export function callSignature(method: string, parameterTypes: readonly string[] | undefined, args: readonly unknown[], methods: ServiceMethods, tripleOnly = false): CallSignature {
   const types = methods.source === "definition" ? catalogOf(methods) : null;
   if (parameterTypes !== undefined) return { parameterTypes, types, returnType: declaredReturn(method, parameterTypes, methods) };
   if (methods.source !== "definition" && methods.source !== "protobuf") {
-    if (args.length > 0) throw new InvalidArgumentsError([{ path: "parameterTypes", message: typesNeeded(method, args.length, methods) }]);
+    if (args.length > 0 && !tripleOnly) throw new InvalidArgumentsError([{ path: "parameterTypes", message: typesNeeded(method, args.length, methods) }]);
     return { parameterTypes: [], types, returnType: null };
   }
   const named = methods.methods.filter((m) => m.name === method);

@@ -2,6 +2,7 @@ import "server-only";
 import { INVOKE_DEFAULT_DEADLINE_MS, INVOKE_MAX_TIMEOUT_MS, type InvokeRequestBody, type InvokeResponse, TAG_ATTACHMENT } from "@/lib/api/invoke";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { ServiceMethods } from "@/lib/dubbo/service-methods";
+import { urlAddress } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
 import { NotFoundError } from "@/server/errors/request-errors";
 import type { CatalogService } from "../../cluster/directory/catalog-snapshot";
@@ -15,7 +16,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { AllowEntry } from "@/lib/net/direct-url-allowlist";
 import type { AuditRecording } from "../audit/audit-log";
 import { invocationDraft } from "../audit/invoke-audit";
-import { type DirectCaller, directTargets } from "./direct-url-policy";
+import { type DirectCaller, type DirectTarget, directTargets } from "./direct-url-policy";
 import { apiTagRoute, invokeAnswer } from "./invoke-answer";
 import type { TagRouteReport } from "../../cluster/directory/tag-route-step";
 import { TriplePool } from "../../protocol/triple/triple-pool";
@@ -49,6 +50,16 @@ function protobufMethod(proto: { readonly service: ProtoService } | null, method
   if (args.length !== 1) throw new InvalidArgumentsError([{ path: "args", message: `${method}(${m.input.typeName}) takes one argument, the request message as JSON; got ${args.length}` }]);
   encodeProtobufArgument(m, args[0]);
   return { service: proto.service.service.typeName, method: m };
+}
+
+/**
+ * Whether every provider a call may reach is a `tri://` one: the `url`'s targets, the pinned
+ * `provider`'s registered URLs, or else every registered provider of the service (at least one).
+ */
+function reachesTripleOnly(entry: CatalogService | undefined, targets: readonly DirectTarget[] | null, provider: string | undefined): boolean {
+  if (targets !== null) return targets.every((t) => t.url.protocol === "tri");
+  const reached = (entry?.providers ?? []).filter((p) => provider === undefined || urlAddress(p.url) === provider);
+  return reached.length > 0 && reached.every((p) => p.url.protocol === "tri");
 }
 
 /**
@@ -124,7 +135,7 @@ export class InvokeService {
     // Checked before anything else is done, so a refused url opens no socket and takes no time that tells anything.
     const targets = body.url === undefined ? null : directTargets(body.url, entry, this.directUrls, caller, key);
     const methods = entry === undefined ? NO_METHODS : await this.catalog.methods(entry);
-    const signature = callSignature(body.method, body.parameterTypes, body.args, methods);
+    const signature = callSignature(body.method, body.parameterTypes, body.args, methods, reachesTripleOnly(entry, targets, body.provider));
     const proto = methods.source === "protobuf" && entry !== undefined && this.catalog.protoService ? protobufMethod(await this.catalog.protoService(entry), body.method, body.args) : undefined;
     const invocation: DubboInvocation = {
       method: body.method,
@@ -135,7 +146,8 @@ export class InvokeService {
       ...(signature.types ? { types: signature.types } : {}),
       ...(proto ? { protobuf: proto } : {}),
     };
-    if (proto === undefined) {
+    // Arguments without types go to Triple's JSON path as they came: nothing to prepare.
+    if (proto === undefined && signature.parameterTypes.length === body.args.length) {
       const prepared = preparedArguments(invocation);
       if (isConsoleError(prepared)) throw prepared;
     }

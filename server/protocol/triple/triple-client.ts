@@ -21,6 +21,48 @@ export interface TripleAnswer {
   readonly trailers: IncomingHttpHeaders;
 }
 
+/** One plain HTTP/2 request (no gRPC framing): the path, its headers, the whole body. */
+export interface TripleHttpCall {
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** A plain HTTP/2 answer: its status, headers and whole body. */
+export interface TripleHttpAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** What reads a stream's DATA as it arrives; `push` and `end` throw to fail the call. */
+interface StreamReader {
+  push(chunk: Buffer): void;
+  end(): void;
+}
+
+/** Collects a plain answer's body, failing once it passes `maxBytes` (nothing more of it is kept). */
+class BodyReader implements StreamReader {
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  push(chunk: Buffer): void {
+    this.length += chunk.length;
+    if (this.length > this.maxBytes) throw new PayloadTooLargeError("incoming", this.length, this.maxBytes);
+    this.chunks.push(chunk);
+  }
+
+  end(): void {}
+
+  body(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+  }
+}
+
 /** What a Triple client knows of its provider, from what it already did (nothing is sent to answer it). */
 export interface TripleHealth {
   readonly state: "idle" | "connecting" | "connected" | "backoff" | "closed";
@@ -47,7 +89,9 @@ const BACKOFF_MS = { first: 100, max: 5_000 };
  * call opens a new session. A session that fails to connect is tried again only after a
  * backoff (doubling from 100 ms to 5 s); until then calls fail at once with ConnectError.
  * Every call has a deadline (`grpc-timeout` is sent, and the stream is cancelled locally when
- * it passes), and a message over `maxBytes` is refused either way.
+ * it passes), and a message over `maxBytes` is refused either way. Besides gRPC calls
+ * (`unary`) it makes plain HTTP/2 requests on the same session (`request`: Triple's
+ * HTTP/JSON path), with the same deadline, cancellation and limit.
  */
 export class TripleClient {
   private session: ClientHttp2Session | null = null;
@@ -69,37 +113,67 @@ export class TripleClient {
   /** @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError, CodecError. */
   async unary(call: TripleCall): Promise<TripleAnswer> {
     if (call.message.length > this.maxBytes) throw new PayloadTooLargeError("outgoing", call.message.length, this.maxBytes);
-    const deadline = Date.now() + call.timeoutMs;
-    const session = await this.sessionWithin(call.timeoutMs, call.signal);
+    const reader = new GrpcMessageReader(this.maxBytes, `Triple ${this.address}${call.path}`);
+    const { headers, trailers } = await this.exchange(call.path, call.headers, grpcFrame(call.message), call, reader);
+    const status = trailers["grpc-status"] ?? headers["grpc-status"];
+    const message = trailers["grpc-message"] ?? headers["grpc-message"];
+    return {
+      httpStatus: Number(headers[":status"] ?? 0),
+      messages: reader.messages,
+      grpcStatus: status === undefined ? -1 : Number(status),
+      grpcMessage: typeof message === "string" ? decodeGrpcMessage(message) : "",
+      headers,
+      trailers,
+    };
+  }
+
+  /**
+   * One plain HTTP/2 request on the session: POST `body` to `path`, and the whole answer,
+   * whatever its status (Triple's HTTP/JSON path, triple-json-call.ts). The same deadline,
+   * cancellation and `maxBytes` (the body sent, and the body read as it arrives) as {@link unary}.
+   * @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError.
+   */
+  async request(call: TripleHttpCall): Promise<TripleHttpAnswer> {
+    if (call.body.length > this.maxBytes) throw new PayloadTooLargeError("outgoing", call.body.length, this.maxBytes);
+    const reader = new BodyReader(this.maxBytes);
+    const { headers } = await this.exchange(call.path, call.headers, call.body, call, reader);
+    return { status: Number(headers[":status"] ?? 0), headers, body: reader.body() };
+  }
+
+  /** One POST stream: sends `body`, feeds what comes back to `reader`, resolves at the stream's end. */
+  private async exchange(path: string, requestHeaders: Readonly<Record<string, string>>, body: Buffer, limits: { readonly timeoutMs: number; readonly signal?: AbortSignal }, reader: StreamReader): Promise<{ headers: IncomingHttpHeaders; trailers: IncomingHttpHeaders }> {
+    const deadline = Date.now() + limits.timeoutMs;
+    const session = await this.sessionWithin(limits.timeoutMs, limits.signal);
+    // Aborted while the session was awaited: the listener below would never hear it.
+    if (limits.signal?.aborted) throw new CancelledError(this.address);
     const remaining = deadline - Date.now();
-    if (remaining <= 0) throw new TimeoutError(this.address, call.timeoutMs);
-    return new Promise<TripleAnswer>((resolve, reject) => {
+    if (remaining <= 0) throw new TimeoutError(this.address, limits.timeoutMs);
+    return new Promise((resolve, reject) => {
       let stream: ClientHttp2Stream;
       try {
-        stream = session.request({ [constants.HTTP2_HEADER_METHOD]: "POST", [constants.HTTP2_HEADER_PATH]: call.path, ...call.headers }, { endStream: false });
+        stream = session.request({ [constants.HTTP2_HEADER_METHOD]: "POST", [constants.HTTP2_HEADER_PATH]: path, ...requestHeaders }, { endStream: false });
       } catch (e) {
         this.drop(session);
         reject(new ConnectError(this.address, `the session refused a new stream (${(e as Error).message})`, { cause: e }));
         return;
       }
-      const reader = new GrpcMessageReader(this.maxBytes, `Triple ${this.address}${call.path}`);
       let headers: IncomingHttpHeaders = {};
       let trailers: IncomingHttpHeaders = {};
       let settled = false;
-      const finish = (error: Error | null, answer?: TripleAnswer) => {
+      const finish = (error: Error | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        call.signal?.removeEventListener("abort", onAbort);
+        limits.signal?.removeEventListener("abort", onAbort);
         if (error) {
           if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
           if (error instanceof ConnectError) this.lastError = { at: Date.now(), message: error.message };
           reject(error);
-        } else resolve(answer!);
+        } else resolve({ headers, trailers });
       };
-      const timer = setTimeout(() => finish(new TimeoutError(this.address, call.timeoutMs)), remaining);
+      const timer = setTimeout(() => finish(new TimeoutError(this.address, limits.timeoutMs)), remaining);
       const onAbort = () => finish(new CancelledError(this.address));
-      call.signal?.addEventListener("abort", onAbort, { once: true });
+      limits.signal?.addEventListener("abort", onAbort, { once: true });
       stream.on("response", (h) => (headers = h));
       stream.on("trailers", (t) => (trailers = t));
       stream.on("data", (chunk: Buffer) => {
@@ -124,18 +198,9 @@ export class TripleClient {
           finish(e as Error);
           return;
         }
-        const status = trailers["grpc-status"] ?? headers["grpc-status"];
-        const message = trailers["grpc-message"] ?? headers["grpc-message"];
-        finish(null, {
-          httpStatus: Number(headers[":status"] ?? 0),
-          messages: reader.messages,
-          grpcStatus: status === undefined ? -1 : Number(status),
-          grpcMessage: typeof message === "string" ? decodeGrpcMessage(message) : "",
-          headers,
-          trailers,
-        });
+        finish(null);
       });
-      stream.end(grpcFrame(call.message));
+      stream.end(body);
     });
   }
 

@@ -1,19 +1,21 @@
 import { type DubboUrl, urlAddress, urlParam } from "@/lib/dubbo/url";
 import { isConsoleError } from "@/lib/errors";
 import type { CallOptions, InvokeOutcome, Invoker } from "@/server/cluster/invoker";
-import { CodecError } from "@/server/errors/transport-errors";
 import { type DubboInvocation, failureOutcome, preparedArguments, type ProtobufInvocation } from "../dubbo-invoker";
 import { callProtobuf } from "./protobuf-call";
 import { fromJava } from "../hessian/from-java";
 import type { TripleClient } from "./triple-client";
+import { callJson } from "./triple-json-call";
 import { callWrapped } from "./triple-wrapped-call";
 
 /**
  * One `tri://` provider of a Java-interface service (issue 19): Java's TripleInvoker for a
  * method whose types are not protobuf ones, beside DubboInvoker in the same directories.
  * Arguments are prepared as for the dubbo protocol (to-java.ts) and sent each as hessian2
- * in a TripleRequestWrapper; the call's attachments travel as headers. The outcomes are the
- * dubbo invoker's: a value, the exception the method threw, or a typed error.
+ * in a TripleRequestWrapper; the call's attachments travel as headers. A method whose
+ * parameter types are not known (no metadata, none given) is called over Dubbo 3.3's
+ * HTTP/JSON path instead, which needs none (triple-json-call.ts). The outcomes are the dubbo
+ * invoker's: a value, the exception the method threw, or a typed error.
  */
 export class TripleInvoker implements Invoker {
   readonly address: string;
@@ -33,10 +35,11 @@ export class TripleInvoker implements Invoker {
 
   async invoke(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
     if (invocation.protobuf) return this.invokeProtobuf(invocation, invocation.protobuf, options);
+    // The parameter types are unknown (no metadata, none given): the HTTP/JSON path needs none.
+    if (invocation.parameterTypes.length !== invocation.args.length) return this.invokeJson(invocation, options);
     const args = preparedArguments(invocation);
     if (isConsoleError(args)) return { type: "error", error: args, local: true };
-    const parameterTypes = args.parameterTypes ?? (invocation.parameterTypes.length === invocation.args.length ? invocation.parameterTypes : null);
-    if (parameterTypes === null) return { type: "error", error: new CodecError(`a Triple call names each parameter's Java type, and ${invocation.method}'s are not known (no metadata): give parameterTypes`), local: true };
+    const parameterTypes = args.parameterTypes ?? invocation.parameterTypes;
     try {
       const result = await callWrapped(this.clientOf(), {
         interface: this.interfaceName,
@@ -53,6 +56,32 @@ export class TripleInvoker implements Invoker {
       return { type: "value", value: fromJava(result.value, invocation.types ? { types: invocation.types } : {}), attachments: {} };
     } catch (e) {
       if (!isConsoleError(e)) throw e;
+      return failureOutcome(e);
+    }
+  }
+
+  /**
+   * A method whose parameter types are unknown: the arguments as JSON, as the API received
+   * them (triple-json-call.ts). Arguments the provider refused answer a `local` error: another
+   * provider of the same interface would refuse them too.
+   */
+  private async invokeJson(invocation: DubboInvocation, options: CallOptions): Promise<InvokeOutcome> {
+    try {
+      const result = await callJson(this.clientOf(), {
+        interface: this.interfaceName,
+        group: urlParam(this.url, "group"),
+        version: urlParam(this.url, "version"),
+        method: invocation.method,
+        args: invocation.args,
+        timeoutMs: options.timeoutMs,
+        attachments: invocation.attachments,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (result.kind === "exception") return { type: "business_exception", exception: { class: result.class, message: result.message, stackTrace: [] }, attachments: {} };
+      return { type: "value", value: result.value, attachments: {} };
+    } catch (e) {
+      if (!isConsoleError(e)) throw e;
+      if (e.code === "invalid_arguments") return { type: "error", error: e, local: true };
       return failureOutcome(e);
     }
   }

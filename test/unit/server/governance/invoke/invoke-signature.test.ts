@@ -40,3 +40,20 @@ describe("the return type a call's answer carries", () => {
     expect(callSignature("ping", [], [], { source: "none", methods: [] }).returnType).toBeNull();
   });
 });
+
+describe("a call with arguments and no parameter types, without a definition", () => {
+  const URL_NAMES: ServiceMethods = { source: "url", methods: [{ name: "greet", parameterTypes: null, returnType: null }] };
+
+  it("is refused at parameterTypes when a dubbo provider may take it", () => {
+    expect(() => callSignature("greet", undefined, ["x"], URL_NAMES)).toThrow(expect.objectContaining({ code: "invalid_arguments", issues: [expect.objectContaining({ path: "parameterTypes" })] }));
+  });
+
+  it("goes with its types unknown when only tri providers may take it (Triple's JSON path)", () => {
+    expect(callSignature("greet", undefined, ["x"], URL_NAMES, true)).toEqual({ parameterTypes: [], types: null, returnType: null });
+    expect(callSignature("greet", undefined, ["x"], { source: "none", methods: [] }, true).parameterTypes).toEqual([]);
+  });
+
+  it("still takes the definition's types when there is one, tri or not", () => {
+    expect(callSignature("describe", undefined, [1], { ...DEFINED, methods: [DEFINED.methods[1]!] }, true).parameterTypes).toEqual(["int"]);
+  });
+});
