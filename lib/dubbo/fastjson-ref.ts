@@ -10,7 +10,9 @@
  *
  * A path starts at the document (`$`), at the object being written (`@`) or its parent
  * (`..`), then steps through `.name`, `[index]` or `["name"]` (JSONPath as fastjson's
- * `JSONSerializer.writeReference` writes it).
+ * `JSONSerializer.writeReference` writes it). fastjson 1.2.83 (Dubbo 2.7.23's) writes every
+ * name as `.name` and puts a backslash before each character of it that is not a letter or
+ * a digit: the field `city_` of a protoc-generated class is `$.types[5].properties.city\_`.
  */
 
 /** The `$ref` of a reference object; undefined for anything else. */
@@ -55,16 +57,16 @@ function step(ref: string, root: unknown, ancestors: readonly unknown[]): unknow
   return at;
 }
 
-/** `.a[2]["b.c"]` → `["a", 2, "b.c"]`; undefined when malformed. */
+/** `.a[2]["b.c"]` → `["a", 2, "b.c"]`, and fastjson's escaped `.b\.c` → `["b.c"]`; undefined when malformed. */
 function pathSegments(path: string): (string | number)[] | undefined {
   const out: (string | number)[] = [];
-  const token = /\.([^.[\]]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/y;
+  const token = /\.((?:[^.[\]\\]|\\.)+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/y;
   let i = 0;
   while (i < path.length) {
     token.lastIndex = i;
     const m = token.exec(path);
     if (!m) return undefined;
-    if (m[1] !== undefined) out.push(m[1]);
+    if (m[1] !== undefined) out.push(m[1].replace(/\\(.)/g, "$1"));
     else if (m[2] !== undefined) out.push(Number(m[2]));
     else out.push((m[3] ?? "").replace(/\\(.)/g, "$1"));
     i = token.lastIndex;

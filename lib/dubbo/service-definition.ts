@@ -52,7 +52,7 @@ export interface MethodSignature {
 /** One Java type as the metadata describes it (TypeDefinition). */
 export interface TypeDefinition {
   readonly type: string;
-  /** Element types of an array or collection, key and value types of a map. */
+  /** Element types of an array or collection, key and value types of a map; empty when Dubbo could not name them all. */
   readonly items: readonly string[];
   /** Constant names of an enum. */
   readonly enums: readonly string[];
@@ -171,7 +171,10 @@ class TypeReader {
     if (!checked.ok) throw this.bad(path, checked.reason);
     const def = checked.value;
     const inside = [...ancestors, value];
-    const items = (def.items ?? []).map((v, i) => this.nameOf({ value: v, path: [...path, "items", i], ancestors: [...inside, def.items] }));
+    // 2.7 writes null for an element type it cannot name (a type variable: the `K,V` of
+    // protobuf's MapField.MutabilityAwareMap<K,V>), where 3.3 leaves `items` empty; read as 3.3.
+    const raw = def.items ?? [];
+    const items = raw.includes(null) ? [] : raw.map((v, i) => this.nameOf({ value: v, path: [...path, "items", i], ancestors: [...inside, def.items] }));
     const properties: Record<string, string> = {};
     for (const [name, v] of Object.entries(def.properties ?? {})) {
       properties[name] = this.nameOf({ value: v, path: [...path, "properties", name], ancestors: [...inside, def.properties] });

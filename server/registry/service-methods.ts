@@ -1,4 +1,5 @@
 import type { DiscoveredProvider } from "@/lib/dubbo/discovered-provider";
+import { withProtoFields } from "@/lib/dubbo/protobuf-generated";
 import { methodsFromUrls, type ServiceMethods } from "@/lib/dubbo/service-methods";
 import { type ServiceId, serviceKey } from "@/lib/dubbo/service-key";
 import type { MetadataReport } from "./metadata-report";
@@ -9,6 +10,9 @@ import type { MetadataReport } from "./metadata-report";
  *    name that reported one), else by any application for the same group/interface:version;
  * 2. else the names in the providers' `methods` parameters (names only, no types);
  * 3. else none.
+ * A protoc-generated message class the definition describes by its Java fields
+ * (`customer_`, `memoizedHashCode`, as Dubbo 2.7 and a class Dubbo 3's ProtobufTypeBuilder
+ * does not take write it) comes back as its proto fields (lib/dubbo/protobuf-generated.ts).
  * Reads the metadata report through its cache; rejects with RegistryUnavailableError when
  * ZooKeeper cannot be read.
  */
@@ -27,7 +31,7 @@ export async function resolveServiceMethods(
       application: chosen.application,
       path: chosen.path,
       methods: chosen.definition.methods,
-      types: chosen.definition.types,
+      types: withProtoFields(chosen.definition.types, chosen.definition.methods),
     };
   }
   const named = methodsFromUrls(providers.map((p) => p.url));

@@ -94,6 +94,26 @@ describe("fastjson references", () => {
     const def = parsed(doc([{ type: "x.Y", properties: { "odd.name": { type: "int" } } }, { $ref: '$.types[0].properties["odd.name"]' }]));
     expect(def.types.map((t) => t.type)).toEqual(["int", "x.Y"]);
   });
+
+  it("resolves names whose characters fastjson 1.2.83 escaped with a backslash", () => {
+    // As 2.7.23 refers to the second String field of a protoc-generated class: {"$ref":"$.types[5].properties.city\\_"}.
+    const def = parsed(doc([{ type: "x.Y", properties: { city_: { type: "java.lang.Object" }, "a.b": { type: "int" } } }, { $ref: "$.types[0].properties.city\\_" }, { $ref: "$.types[0].properties.a\\.b" }]));
+    expect(def.types.map((t) => t.type)).toEqual(["int", "java.lang.Object", "x.Y"]);
+  });
+
+  it("reads 2.7.23's definitions of protoc-generated classes, whose $refs are escaped", () => {
+    const def = parsed(fixture("definition-2.7.23-Quotes.json"));
+    expect(typeOf(def, "io.dubboconsole.demo.idl.Address")?.properties).toMatchObject({ city_: "java.lang.Object", zip_: "java.lang.Object" });
+  });
+});
+
+describe("element types Dubbo could not name", () => {
+  it("reads 2.7.23's null items (a type variable) as 3.3.6 writes them: none", () => {
+    // From definition-2.7.23-RichQuotes.json: protobuf's MapField.mapData.
+    const def = parsed(JSON.stringify({ canonicalName: "a.B", methods: [], types: [{ type: "com.google.protobuf.MapField$MutabilityAwareMap<K,V>", items: [null, null], properties: {} }] }));
+    expect(def.types).toEqual([{ type: "com.google.protobuf.MapField$MutabilityAwareMap<K,V>", items: [], enums: [], properties: {} }]);
+    expect(typeOf(parsed(fixture("definition-2.7.23-RichQuotes.json")), "com.google.protobuf.MapField$MutabilityAwareMap<K,V>")?.items).toEqual([]);
+  });
 });
 
 describe("malformed definitions are rejected with the reason", () => {
