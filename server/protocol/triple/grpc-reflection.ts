@@ -1,6 +1,6 @@
 import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { CodecError } from "@/server/errors/transport-errors";
-import { grpcTimeout } from "./grpc-frame";
+import { grpcHeaders } from "./grpc-headers";
 import { errorOfGrpcStatus } from "./grpc-status";
 import type { TripleClient } from "./triple-client";
 
@@ -91,7 +91,7 @@ export function decodeReflectionResponse(bytes: Uint8Array): ReflectionAnswer {
  *   (UNIMPLEMENTED when the provider serves no reflection).
  */
 export async function askReflection(client: TripleClient, question: ReflectionQuestion, timeoutMs: number): Promise<ReflectionAnswer> {
-  const headers = { "content-type": "application/grpc+proto", te: "trailers", "user-agent": "dubbo-console", "grpc-accept-encoding": "identity", "grpc-timeout": grpcTimeout(timeoutMs) };
+  const headers = grpcHeaders({ timeoutMs });
   const answer = await client.unary({ path: REFLECTION_PATH, headers, message: Buffer.from(encodeReflectionRequest(question)), timeoutMs });
   if (answer.grpcStatus !== 0 && answer.grpcStatus !== -1) throw errorOfGrpcStatus(client.address, answer.grpcStatus, answer.grpcMessage, answer.httpStatus);
   if (answer.messages.length !== 1) throw new CodecError(`${client.address}${REFLECTION_PATH}: ${answer.messages.length} answers to one question`);

@@ -1,7 +1,7 @@
 import { type DescMethod, fromBinary, fromJson, type JsonValue, toBinary, toJson } from "@bufbuild/protobuf";
 import { CodecError } from "@/server/errors/transport-errors";
 import { InvalidArgumentsError } from "@/server/errors/invoke-errors";
-import { grpcTimeout } from "./grpc-frame";
+import { grpcHeaders } from "./grpc-headers";
 import { errorOfGrpcStatus } from "./grpc-status";
 import type { TripleClient } from "./triple-client";
 
@@ -55,17 +55,7 @@ export function encodeProtobufArgument(method: DescMethod, argument: unknown): U
  */
 export async function callProtobuf(client: TripleClient, call: ProtobufCall): Promise<ProtobufResult> {
   const message = Buffer.from(encodeProtobufArgument(call.method, call.argument));
-  const headers: Record<string, string> = {
-    ...call.attachments,
-    "content-type": "application/grpc+proto",
-    te: "trailers",
-    "user-agent": "dubbo-console",
-    "grpc-accept-encoding": "identity",
-    "grpc-timeout": grpcTimeout(call.timeoutMs),
-    "tri-consumer-appname": "dubbo-console",
-  };
-  if (call.version) headers["tri-service-version"] = call.version;
-  if (call.group) headers["tri-service-group"] = call.group;
+  const headers = grpcHeaders(call);
   const path = `/${call.service}/${call.method.name}`;
   const answer = await client.unary({ path, headers, message, timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) });
   const where = `${client.address}${path}`;

@@ -77,8 +77,7 @@ export class TripleInvoker implements Invoker {
         attachments: invocation.attachments,
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (result.kind === "exception") return { type: "business_exception", exception: { class: result.class, message: result.message, stackTrace: [] }, attachments: {} };
-      return { type: "value", value: result.value, attachments: {} };
+      return outcomeOf(result);
     } catch (e) {
       if (!isConsoleError(e)) throw e;
       if (e.code === "invalid_arguments") return { type: "error", error: e, local: true };
@@ -99,11 +98,16 @@ export class TripleInvoker implements Invoker {
         attachments: invocation.attachments,
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (result.kind === "exception") return { type: "business_exception", exception: { class: result.class, message: result.message, stackTrace: [] }, attachments: {} };
-      return { type: "value", value: result.value, attachments: {} };
+      return outcomeOf(result);
     } catch (e) {
       if (!isConsoleError(e)) throw e;
       return failureOutcome(e);
     }
   }
+}
+
+/** The outcome of a JSON or protobuf answer: its value, or the exception (class and message only: neither path sends a stack). */
+function outcomeOf(result: { readonly kind: "value"; readonly value: unknown } | { readonly kind: "exception"; readonly class: string; readonly message: string }): InvokeOutcome {
+  if (result.kind === "exception") return { type: "business_exception", exception: { class: result.class, message: result.message, stackTrace: [] }, attachments: {} };
+  return { type: "value", value: result.value, attachments: {} };
 }

@@ -4,7 +4,7 @@ import { encodeHessian } from "@/server/protocol/hessian/hessian-writer";
 import { isThrowable, type JavaException, javaExceptionOf } from "@/server/protocol/hessian/java/java-exception";
 import { type HessianValue, JavaObject } from "@/server/protocol/hessian/java/java-values";
 import { CodecError } from "@/server/errors/transport-errors";
-import { grpcTimeout } from "./grpc-frame";
+import { grpcHeaders } from "./grpc-headers";
 import { javaClassName } from "./java-class-name";
 import { errorOfGrpcStatus } from "./grpc-status";
 import type { TripleClient } from "./triple-client";
@@ -43,17 +43,7 @@ const EXCEPTION_TYPE = "java.lang.Exception";
  */
 export async function callWrapped(client: TripleClient, call: WrappedCall): Promise<WrappedResult> {
   const message = encodeWrappedRequest(call.parameterTypes, call.args);
-  const headers: Record<string, string> = {
-    ...call.attachments,
-    "content-type": "application/grpc+proto",
-    te: "trailers",
-    "user-agent": "dubbo-console",
-    "grpc-accept-encoding": "identity",
-    "grpc-timeout": grpcTimeout(call.timeoutMs),
-    "tri-consumer-appname": call.application ?? "dubbo-console",
-  };
-  if (call.version) headers["tri-service-version"] = call.version;
-  if (call.group) headers["tri-service-group"] = call.group;
+  const headers = grpcHeaders(call);
   const answer = await client.unary({ path: `/${call.interface}/${call.method}`, headers, message, timeoutMs: call.timeoutMs, ...(call.signal ? { signal: call.signal } : {}) });
   const where = `${client.address}/${call.interface}/${call.method}`;
   // Dubbo 3.3 answers a method's exception with status OK, the Throwable as the message and `tri-exception-code` (RpcException.BIZ_EXCEPTION, 3) in the headers; the wrapper's type stays the method's return type.
