@@ -62,7 +62,9 @@ describe("method signatures from the metadata report of real 2.7.23 and 3.3.6 pr
 
   it("finds each definition where each Dubbo line writes it", async () => {
     const found = await registry.report.definitions(DEMO.types.interface);
-    expect(found.providers.map((p) => [p.path, p.key, p.application])).toEqual(
+    // Other files' providers (other applications) may have left their definitions beside the rig's.
+    const rigs = found.providers.filter((p) => APPS.includes(p.application));
+    expect(rigs.map((p) => [p.path, p.key, p.application])).toEqual(
       [...APPS].sort().map((app) => [`/dubbo/metadata/${DEMO.types.interface}/1.0.0/demo/provider/${app}`, "demo/io.dubboconsole.demo.api.TypesService:1.0.0", app]),
     );
     expect((await registry.report.definitions(DEMO.fault.interface)).providers.map((p) => p.path)).toContain(`/dubbo/metadata/${DEMO.fault.interface}/2.0.0/provider/demo-provider-27`);

@@ -66,9 +66,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
-  zk?.close();
   await findEngine()?.close();
   await provider?.stop();
+  // The TypesService definition it reported is persistent: later files see the rig's own only.
+  await zk?.removeTree(`/dubbo/metadata/${DEMO.types.interface}/1.0.0/demo/provider/${APP}`);
+  zk?.close();
 });
 
 describe("Triple's HTTP/JSON path, through the invoke API", () => {
