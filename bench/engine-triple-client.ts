@@ -2,7 +2,7 @@
  * The engine's side of bench/triple-invoke.ts: a call of TypesService.echoString over Triple
  * as the console's TripleInvoker makes it, with nothing cached between calls that the
  * engine would not cache: the argument made a hessian value from JSON (to-java.ts), the
- * TripleRequestWrapper of it, the HTTP/2 stream on the one shared session of a
+ * TripleRequestWrapper of it, the HTTP/2 stream on the one shared connection of a
  * TripleClient, the gRPC status and tri-exception-code checks, the TripleResponseWrapper and
  * its hessian2 value. It compares the value with what was sent.
  */

@@ -8,7 +8,7 @@
  * straight to it), exported on tri (besides dubbo, which nobody calls here), the full JIT and
  * Dubbo's default 200 server threads. Two clients call echoString(1 KiB string), 64 calls in
  * flight on one connection each:
- * - the engine, in this process: one TripleClient (one HTTP/2 session) and callWrapped, the
+ * - the engine, in this process: one TripleClient (one HTTP/2 connection) and callWrapped, the
  *   argument made a hessian value by to-java.ts, the wrapped hessian2 request and answer
  *   (bench/engine-triple-client.ts);
  * - Java: a Dubbo 3.3.6 consumer, async reference on `tri://host:port`, in a JVM of its own

@@ -18,7 +18,7 @@ const shown = (v: unknown) => (typeof v === "string" ? JSON.stringify(v.length >
  * - `no-connection`: the console holds no connection (it never called this provider, or the
  *   connection was closed): nothing is known without a probe;
  * - `not-dubbo`: a provider on another protocol than the console's connections speak (dubbo, and tri:
- *   a `tri://` provider is shown by its HTTP/2 session: reachable once a session is open, and its
+ *   a `tri://` provider is shown by its HTTP/2 connection: reachable once one is open, and its
  *   probe is an HTTP/2 PING).
  */
 export const HEALTH_STATES = ["reachable", "read-only", "unreachable", "connecting", "no-connection", "not-dubbo"] as const;

@@ -97,7 +97,7 @@ export class References {
     private readonly lookup: EntryLookup,
     private readonly env: ClusterEnv,
     private readonly pool: ConnectionPool,
-    /** The HTTP/2 sessions of `tri://` providers, one per address. */
+    /** The HTTP/2 connections of `tri://` providers, one per address. */
     private readonly triple: TriplePool,
   ) {}
 

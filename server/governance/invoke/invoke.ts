@@ -88,7 +88,7 @@ export class InvokeService {
     private readonly audit?: AuditRecording,
     /** CONSOLE_DIRECT_URLS: where a `url` that is not a registered provider may go (./direct-url-policy.ts); none by default. */
     private readonly directUrls: readonly AllowEntry[] = [],
-    /** One HTTP/2 session per `tri://` provider address (server/protocol/triple/). */
+    /** One HTTP/2 connection per `tri://` provider address (server/protocol/triple/). */
     private readonly triple: TriplePool = new TriplePool(),
   ) {
     this.references = new References(() => catalog.registrySources, (key) => this.entry(key), env, pool, this.triple);

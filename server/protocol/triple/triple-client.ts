@@ -1,6 +1,8 @@
-import { type ClientHttp2Session, type ClientHttp2Stream, connect, constants, type IncomingHttpHeaders } from "node:http2";
+import type { IncomingHttpHeaders } from "node:http";
+import { ValidationError } from "@/lib/errors";
 import { CancelledError, ConnectError, PayloadTooLargeError, TimeoutError } from "@/server/errors/transport-errors";
 import { decodeGrpcMessage, GrpcMessageReader, grpcFrame } from "./grpc-frame";
+import { H2Connection, type H2Stream, type H2StreamHandler, type HeaderFields } from "./h2/h2-connection";
 
 /** One unary Triple call: the path (`/{service}/{method}`), its headers, the message (unframed). */
 export interface TripleCall {
@@ -84,18 +86,18 @@ const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 const BACKOFF_MS = { first: 100, max: 5_000 };
 
 /**
- * Triple over HTTP/2 to one provider address (issue 19): one session shared by every call,
+ * Triple over HTTP/2 to one provider address (issue 19): one HTTP/2 connection (h2/h2-connection.ts) shared by every call,
  * opened at the first call. A GOAWAY is a graceful shutdown: calls in flight finish, the next
- * call opens a new session. A session that fails to connect is tried again only after a
+ * call opens a new connection. A connection that fails to connect is tried again only after a
  * backoff (doubling from 100 ms to 5 s); until then calls fail at once with ConnectError.
  * Every call has a deadline (`grpc-timeout` is sent, and the stream is cancelled locally when
  * it passes), and a message over `maxBytes` is refused either way. Besides gRPC calls
- * (`unary`) it makes plain HTTP/2 requests on the same session (`request`: Triple's
+ * (`unary`) it makes plain HTTP/2 requests on the same connection (`request`: Triple's
  * HTTP/JSON path), with the same deadline, cancellation and limit.
  */
 export class TripleClient {
-  private session: ClientHttp2Session | null = null;
-  private connecting: Promise<ClientHttp2Session> | null = null;
+  private connection: H2Connection | null = null;
+  private connecting: Promise<H2Connection> | null = null;
   private failure: { at: number; retryAt: number; reason: string; delay: number } | null = null;
   private readonly maxBytes: number;
   private closed = false;
@@ -108,7 +110,10 @@ export class TripleClient {
     private readonly options: TripleClientOptions = {},
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.authority = address;
   }
+
+  private readonly authority: string;
 
   /** @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError, CodecError. */
   async unary(call: TripleCall): Promise<TripleAnswer> {
@@ -128,7 +133,7 @@ export class TripleClient {
   }
 
   /**
-   * One plain HTTP/2 request on the session: POST `body` to `path`, and the whole answer,
+   * One plain HTTP/2 request on the connection: POST `body` to `path`, and the whole answer,
    * whatever its status (Triple's HTTP/JSON path, triple-json-call.ts). The same deadline,
    * cancellation and `maxBytes` (the body sent, and the body read as it arrives) as {@link unary}.
    * @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError.
@@ -143,30 +148,24 @@ export class TripleClient {
   /** One POST stream: sends `body`, feeds what comes back to `reader`, resolves at the stream's end. */
   private async exchange(path: string, requestHeaders: Readonly<Record<string, string>>, body: Buffer, limits: { readonly timeoutMs: number; readonly signal?: AbortSignal }, reader: StreamReader): Promise<{ headers: IncomingHttpHeaders; trailers: IncomingHttpHeaders }> {
     const deadline = Date.now() + limits.timeoutMs;
-    const session = await this.sessionWithin(limits.timeoutMs, limits.signal);
-    // Aborted while the session was awaited: the listener below would never hear it.
+    const fields = requestFields(this.authority, path, requestHeaders);
+    const connection = this.usableConnection() ?? (await this.connectionWithin(limits.timeoutMs, limits.signal));
+    // Aborted while the connection was awaited: the listener below would never hear it.
     if (limits.signal?.aborted) throw new CancelledError(this.address);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new TimeoutError(this.address, limits.timeoutMs);
     return new Promise((resolve, reject) => {
-      let stream: ClientHttp2Stream;
-      try {
-        stream = session.request({ [constants.HTTP2_HEADER_METHOD]: "POST", [constants.HTTP2_HEADER_PATH]: path, ...requestHeaders }, { endStream: false });
-      } catch (e) {
-        this.drop(session);
-        reject(new ConnectError(this.address, `the session refused a new stream (${(e as Error).message})`, { cause: e }));
-        return;
-      }
       let headers: IncomingHttpHeaders = {};
       let trailers: IncomingHttpHeaders = {};
       let settled = false;
+      let stream: H2Stream | null = null;
       const finish = (error: Error | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         limits.signal?.removeEventListener("abort", onAbort);
         if (error) {
-          if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
+          stream?.cancel();
           if (error instanceof ConnectError) this.lastError = { at: Date.now(), message: error.message };
           reject(error);
         } else resolve({ headers, trailers });
@@ -174,33 +173,42 @@ export class TripleClient {
       const timer = setTimeout(() => finish(new TimeoutError(this.address, limits.timeoutMs)), remaining);
       const onAbort = () => finish(new CancelledError(this.address));
       limits.signal?.addEventListener("abort", onAbort, { once: true });
-      stream.on("response", (h) => (headers = h));
-      stream.on("trailers", (t) => (trailers = t));
-      stream.on("data", (chunk: Buffer) => {
-        try {
-          reader.push(chunk);
-        } catch (e) {
-          finish(e as Error);
-        }
-      });
-      stream.on("error", (e) => finish(new ConnectError(this.address, `the stream failed (${e.message})`, { cause: e })));
-      stream.on("close", () => {
-        if (settled) return;
-        if (headers[":status"] === undefined) {
-          // No answer at all: reset, or the connection closed under it (a 3.3.6 provider stopping closes its streams in flight). A network failure, so failover tries another.
-          const code = stream.rstCode ?? constants.NGHTTP2_NO_ERROR;
-          finish(new ConnectError(this.address, code === constants.NGHTTP2_NO_ERROR ? "the provider closed the stream before answering (it may be shutting down)" : `the provider reset the stream (HTTP/2 error ${code})`));
-          return;
-        }
-        try {
-          reader.end();
-        } catch (e) {
-          finish(e as Error);
-          return;
-        }
-        finish(null);
-      });
-      stream.end(body);
+      let sawHeaders = false;
+      const handler: H2StreamHandler = {
+        onHeaders: (received) => {
+          if (sawHeaders) trailers = headerObject(received);
+          else {
+            sawHeaders = true;
+            headers = headerObject(received);
+          }
+        },
+        onData: (chunk) => {
+          try {
+            reader.push(chunk);
+          } catch (e) {
+            finish(e as Error);
+          }
+        },
+        onEnd: () => {
+          try {
+            reader.end();
+          } catch (e) {
+            finish(e as Error);
+            return;
+          }
+          finish(null);
+        },
+        onError: (e) => {
+          // No answer at all, or the connection ended under it (a 3.3.6 provider stopping closes its streams in flight), or the provider did not take it: a network failure, so failover tries another.
+          const why = e.kind === "connection" ? `the connection ended before the answer did (${e.message})` : e.message;
+          finish(new ConnectError(this.address, sawHeaders ? why : `${why}; no answer came`, { cause: e }));
+        },
+      };
+      try {
+        stream = connection.request(fields, body, handler);
+      } catch (e) {
+        finish(new ConnectError(this.address, `the connection refused a new stream (${(e as Error).message})`, { cause: e }));
+      }
     });
   }
 
@@ -208,35 +216,33 @@ export class TripleClient {
   health(): TripleHealth {
     const base = { lastError: this.lastError, lastPing: this.lastPing };
     if (this.closed) return { state: "closed", since: null, ...base };
-    if (this.session && !this.session.closed && !this.session.destroyed) return { state: "connected", since: this.connectedAt, ...base };
+    if (this.usableConnection()) return { state: "connected", since: this.connectedAt, ...base };
     if (this.connecting) return { state: "connecting", since: null, ...base };
     if (this.failure && Date.now() < this.failure.retryAt) return { state: "backoff", since: this.failure.retryAt, ...base };
     return { state: "idle", since: null, ...base };
   }
 
   /**
-   * An HTTP/2 PING on the session (opened if needed), answered by the provider's HTTP/2 stack:
+   * An HTTP/2 PING on the connection (opened if needed), answered by the provider's HTTP/2 stack:
    * the probe of a tri provider. Resolves the round trip in ms. @throws ConnectError, TimeoutError.
    */
   async ping(timeoutMs: number): Promise<number> {
-    const session = await this.sessionWithin(timeoutMs);
+    const connection = await this.connectionWithin(timeoutMs);
     return new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new TimeoutError(this.address, timeoutMs)), timeoutMs);
-      const sent = session.ping((error, duration) => {
-        clearTimeout(timer);
-        if (error) {
+      connection.ping().then(
+        (ms) => {
+          clearTimeout(timer);
+          const rttMs = Math.round(ms * 100) / 100;
+          this.lastPing = { at: Date.now(), rttMs };
+          resolve(rttMs);
+        },
+        (error: Error) => {
+          clearTimeout(timer);
           this.lastError = { at: Date.now(), message: error.message };
           reject(new ConnectError(this.address, `the PING failed (${error.message})`, { cause: error }));
-          return;
-        }
-        const rttMs = Math.round(duration * 100) / 100;
-        this.lastPing = { at: Date.now(), rttMs };
-        resolve(rttMs);
-      });
-      if (!sent) {
-        clearTimeout(timer);
-        reject(new ConnectError(this.address, "the session has too many PINGs waiting"));
-      }
+        },
+      );
     });
   }
 
@@ -245,16 +251,22 @@ export class TripleClient {
     return !this.closed && (this.failure === null || Date.now() >= this.failure.retryAt);
   }
 
-  /** Closes the session; calls in flight fail. */
+  /** Closes the connection; calls in flight fail. */
   close(): void {
     this.closed = true;
-    this.session?.destroy();
-    this.session = null;
+    this.connection?.close("the client is closed");
+    this.connection = null;
   }
 
-  private async sessionWithin(timeoutMs: number, signal?: AbortSignal): Promise<ClientHttp2Session> {
+  private usableConnection(): H2Connection | null {
+    const c = this.connection;
+    return c !== null && c.usable ? c : null;
+  }
+
+  private async connectionWithin(timeoutMs: number, signal?: AbortSignal): Promise<H2Connection> {
     if (this.closed) throw new ConnectError(this.address, "the client is closed");
-    if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
+    const ready = this.usableConnection();
+    if (ready) return ready;
     const now = Date.now();
     if (this.failure && now < this.failure.retryAt) throw new ConnectError(this.address, `${this.failure.reason}; the console tries again in ${Math.ceil((this.failure.retryAt - now) / 1000)} s`);
     this.connecting ??= this.open(Math.min(timeoutMs, this.options.connectTimeoutMs ?? 3_000)).finally(() => (this.connecting = null));
@@ -262,36 +274,79 @@ export class TripleClient {
     return Promise.race([this.connecting, new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new CancelledError(this.address)), { once: true }))]);
   }
 
-  private open(timeoutMs: number): Promise<ClientHttp2Session> {
-    return new Promise((resolve, reject) => {
-      const session = connect(`http://${this.address}`, { maxSessionMemory: 64, settings: { enablePush: false } });
-      const timer = setTimeout(() => fail(new Error(`no HTTP/2 connection within ${timeoutMs} ms`)), timeoutMs);
-      const fail = (e: Error) => {
-        clearTimeout(timer);
-        session.destroy();
-        const delay = Math.min(BACKOFF_MS.max, this.failure ? this.failure.delay * 2 : BACKOFF_MS.first);
-        this.failure = { at: Date.now(), retryAt: Date.now() + delay, reason: e.message, delay };
-        this.lastError = { at: Date.now(), message: e.message };
-        reject(new ConnectError(this.address, e.message, { cause: e }));
-      };
-      session.once("error", fail);
-      session.once("connect", () => {
-        clearTimeout(timer);
-        session.off("error", fail);
-        this.failure = null;
-        this.session = session;
-        this.connectedAt = Date.now();
-        // A GOAWAY: in-flight streams finish; the next call opens a new session.
-        session.on("goaway", () => this.drop(session));
-        session.on("close", () => this.drop(session));
-        session.on("error", () => this.drop(session));
-        session.unref();
-        resolve(session);
+  private async open(timeoutMs: number): Promise<H2Connection> {
+    const { host, port } = splitAddress(this.address);
+    let connection: H2Connection;
+    try {
+      connection = await H2Connection.open({
+        host,
+        port,
+        authority: this.authority,
+        connectTimeoutMs: timeoutMs,
+        // Room for the largest message the client accepts, so flow control never holds an answer the limit allows.
+        streamWindow: Math.min(2 ** 31 - 1, this.maxBytes + 64 * 1024),
+        onDraining: () => this.drop(connection),
+        onClose: (reason) => {
+          this.lastError = { at: Date.now(), message: reason };
+          this.drop(connection);
+        },
       });
-    });
+    } catch (e) {
+      const message = (e as Error).message;
+      const delay = Math.min(BACKOFF_MS.max, this.failure ? this.failure.delay * 2 : BACKOFF_MS.first);
+      this.failure = { at: Date.now(), retryAt: Date.now() + delay, reason: message, delay };
+      this.lastError = { at: Date.now(), message };
+      throw new ConnectError(this.address, message, { cause: e });
+    }
+    if (this.closed) {
+      connection.close("the client is closed");
+      throw new ConnectError(this.address, "the client is closed");
+    }
+    this.failure = null;
+    this.connection = connection;
+    this.connectedAt = Date.now();
+    return connection;
   }
 
-  private drop(session: ClientHttp2Session): void {
-    if (this.session === session) this.session = null;
+  /** A draining or closed connection is let go: the next call opens a new one (calls on it finish). */
+  private drop(connection: H2Connection): void {
+    if (this.connection === connection) this.connection = null;
   }
 }
+
+/** `host` and `port` of "host:port" or "[v6]:port". */
+function splitAddress(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(":");
+  const host = address.slice(0, colon);
+  return { host: host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host, port: Number(address.slice(colon + 1)) };
+}
+
+/** A request's header fields: the pseudo-headers, then `headers` (names lowercased). @throws ValidationError for a name or value HTTP/2 cannot carry. */
+function requestFields(authority: string, path: string, headers: Readonly<Record<string, string>>): HeaderFields {
+  const fields: HeaderFields = [
+    [":method", "POST"],
+    [":scheme", "http"],
+    [":authority", authority],
+    [":path", path],
+  ];
+  for (const name in headers) {
+    const value = headers[name]!;
+    const lower = name.toLowerCase();
+    if (!TOKEN.test(lower) || CONNECTION_SPECIFIC.has(lower)) throw new ValidationError(`the header name ${JSON.stringify(name)} cannot be sent over HTTP/2`, [{ path: `headers.${name}`, message: "not an HTTP/2 header name" }]);
+    if (!FIELD_VALUE.test(value)) throw new ValidationError(`the value of header ${JSON.stringify(name)} cannot be sent over HTTP/2 (control characters, or characters beyond Latin-1)`, [{ path: `headers.${name}`, message: "not an HTTP field value" }]);
+    fields.push([lower, value]);
+  }
+  return fields;
+}
+
+/** The headers of an answer as an object; a repeated name's values joined with ", " as Node's http2 did. */
+function headerObject(fields: HeaderFields): IncomingHttpHeaders {
+  const out: Record<string, string> = {};
+  for (const [name, value] of fields) out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  return out;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Headers HTTP/2 forbids (RFC 9113 §8.2.2); `te` is allowed as "trailers" only, which Triple sends. */
+const CONNECTION_SPECIFIC = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);

@@ -37,7 +37,7 @@ const BODY_NOT_READ = /^Error decoding json$/;
  * One call over Dubbo 3.3's HTTP/JSON path on Triple, which a tri provider of a
  * Java-interface service serves beside gRPC: `POST /{interface}/{method}`,
  * `content-type: application/json`, the arguments as one JSON array, the group and version in
- * `tri-service-group` / `tri-service-version`, on the provider's HTTP/2 session. Dubbo
+ * `tri-service-group` / `tri-service-version`, on the provider's HTTP/2 connection. Dubbo
  * converts each element to its parameter's type by the method's own signature, so no
  * parameter type is sent. The answer is the return value as JSON (exact: exact-json.ts), or
  * an HTTP status and `{"message"}` ({@link readJsonAnswer}).

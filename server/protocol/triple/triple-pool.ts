@@ -2,7 +2,7 @@ import type { AddressLookup } from "../connection-pool";
 import { TripleClient, type TripleClientOptions } from "./triple-client";
 
 /**
- * One Triple client (one HTTP/2 session) per provider address, made at its first call and
+ * One Triple client (one HTTP/2 connection) per provider address, made at its first call and
  * shared by every invoker of that address, as the dubbo protocol's ConnectionPool shares
  * its exchange clients.
  */
