@@ -150,6 +150,8 @@ const VALID_BODIES: Record<string, () => unknown[]> = {
     { plan: { service: SERVICE, group: "", version: "", newAddresses: ["10.0.0.1:20880"], steps: [10, 100] }, configId: null, step: -1, revision: null },
     { plan: { service: SERVICE, group: "g1", version: "1.0.0", newAddresses: ["10.0.0.2:20880"], steps: [100], mode: "tag", tag: "gray" }, configId: "fuzz-id", step: 0, revision: "v0" },
   ],
+  // No file defines the service, so nothing is kept (400), and a registered key gets that far.
+  protoUploadBodySchema: () => [{ key: GREETING, files: [{ name: "fuzz.proto", text: 'syntax = "proto3";\npackage fuzz;\nmessage M { string a = 1; }\n' }] }, { key: SERVICE, files: [{ name: "a.proto", text: "syntax" }] }],
   probeBodySchema: () => [{ address: rig.providers[0]!.address }, { address: "10.255.0.1:20880" }],
   // Never a rig provider with a service it exports: a QoS offline that worked would take it out for the other suites (theirs have QoS off anyway).
   qosActionBodySchema: () => [{ address: "10.255.0.1:20880" }, { address: rig.providers[0]!.address, service: "no.such.Service" }, { address: "10.255.0.2:20881", service: "a.B:1.0.0", allowStranding: true }],

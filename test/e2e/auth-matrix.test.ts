@@ -75,6 +75,7 @@ const ENDPOINTS: Record<string, { path: string; methods: Partial<Record<string, 
   "v1/routes/preview/route.ts": { path: "/api/v1/routes/preview", methods: { POST: "read" } },
   "v1/services/route.ts": { path: "/api/v1/services", methods: { GET: "read" } },
   "v1/service/route.ts": { path: "/api/v1/service?key=nope", methods: { GET: "read" } },
+  "v1/service/proto/route.ts": { path: "/api/v1/service/proto?key=nope", methods: { GET: "read", PUT: "invoke", DELETE: "invoke" } },
   "v1/session/route.ts": { path: "/api/v1/session", methods: { GET: "public", POST: "public", DELETE: "public" } },
   // Added by the resilience work; checked once its file is there.
   "health/route.ts": { path: "/api/health", methods: { GET: "public" } },
