@@ -13,8 +13,10 @@ import { type DubboUrl, urlParam } from "./url";
  * - `protobuf`: an IDL service on Triple, described by a provider's gRPC server reflection:
  *   its unary methods with their request and reply messages, and every message and enum
  *   they reach, named as protoc names their Java classes (well-known wrappers and Timestamp
- *   by the Java type whose form takes their JSON). Preferred over a definition, which shows
- *   a generated message class as its internals (`name_`, `memoizedHashCode`).
+ *   by the Java type whose form takes their JSON), or by a .proto the operator uploaded.
+ *   Preferred over a definition, which describes the generated Java classes rather than the
+ *   proto messages (their internals, as 2.7.23 writes them, are read back as proto fields by
+ *   lib/dubbo/protobuf-generated.ts).
  * - `none`: neither: no provider says anything about its methods.
  */
 export type ServiceMethods =
