@@ -1,6 +1,6 @@
 import { connect as netConnect, type Socket } from "node:net";
 import { CodecError } from "@/server/errors/transport-errors";
-import { HpackDecoder } from "./hpack-decoder";
+import { HeaderListTooLargeError, HpackDecoder } from "./hpack-decoder";
 import { encodeHeaderBlock } from "./hpack-encoder";
 import {
   CLIENT_PREFACE,
@@ -78,7 +78,7 @@ export interface H2ConnectionOptions {
   readonly connectTimeoutMs: number;
   /** How much of one stream's body the peer may send before the console reads it (SETTINGS_INITIAL_WINDOW_SIZE). */
   readonly streamWindow: number;
-  /** The decoded size of a header block the console accepts (default 64 KiB). */
+  /** The decoded size of a header block the console accepts (default 64 KiB); a stream whose answer's headers are larger fails, the connection goes on. */
   readonly maxHeaderListBytes?: number;
   /** The connection ended (for any reason, after it was ready); called once. */
   readonly onClose?: (reason: string) => void;
@@ -402,7 +402,19 @@ export class H2Connection {
 
   private onHeaderBlock(streamId: number, block: Buffer, endStream: boolean): void {
     // Decoded whatever the stream: the decoder's table must see every block.
-    const fields = this.decoder.decode(block);
+    let fields: HeaderFields;
+    try {
+      fields = this.decoder.decode(block);
+    } catch (e) {
+      if (!(e instanceof HeaderListTooLargeError)) throw e;
+      // The table is still in step: only this stream fails.
+      const state = this.streams.get(streamId);
+      if (!state) return;
+      this.removeStream(state);
+      if (!endStream) this.queue(rstStreamFrame(state.id, ErrorCode.CANCEL));
+      state.handler.onError(new H2StreamError(`the answer's headers are ${e.listBytes} bytes, over the ${e.limit} the console accepts`, "reset", ErrorCode.CANCEL));
+      return;
+    }
     const state = this.streams.get(streamId);
     if (!state) return;
     if (!state.headersSeen) {

@@ -1,8 +1,8 @@
-import { HpackError } from "@/server/protocol/triple/h2/hpack-error";
+import { HeaderListTooLargeError, HpackError } from "@/server/protocol/triple/h2/hpack-error";
 import { huffmanDecode } from "@/server/protocol/triple/h2/hpack-huffman";
 import { STATIC_TABLE, STATIC_TABLE_LENGTH } from "@/server/protocol/triple/h2/hpack-static-table";
 
-export { HpackError } from "@/server/protocol/triple/h2/hpack-error";
+export { HeaderListTooLargeError, HpackError } from "@/server/protocol/triple/h2/hpack-error";
 
 /** What an entry costs in the dynamic table, and a field in a header list, beyond its octets (RFC 7541 §4.1, RFC 7540 §6.5.2). */
 const ENTRY_OVERHEAD = 32;
@@ -29,7 +29,7 @@ export interface HpackDecoderOptions {
  * peer's, so every later call throws too: the connection must end with COMPRESSION_ERROR
  * (RFC 7540 §4.3). A header list over `maxHeaderListBytes` is the exception: the block is still
  * decoded to its end (the table stays in step), its fields are dropped and HpackError is thrown,
- * so that only the stream needs to fail.
+ * so that only the stream needs to fail (HeaderListTooLargeError).
  */
 export class HpackDecoder {
   private readonly maxHeaderListBytes: number;
@@ -125,7 +125,7 @@ export class HpackDecoder {
       this.block = EMPTY; // not to keep the caller's buffer alive
     }
     if (listBytes > this.maxHeaderListBytes) {
-      throw new HpackError(`HPACK: a header list of ${listBytes} octets (names, values and 32 per field), over the ${this.maxHeaderListBytes} allowed`);
+      throw new HeaderListTooLargeError(listBytes, this.maxHeaderListBytes);
     }
     return fields;
   }

@@ -10,3 +10,17 @@ export class HpackError extends CodecError {
     this.name = "HpackError";
   }
 }
+
+/**
+ * A header block decoded in full (the table stays in step with the peer's) whose list is over
+ * the decoder's `maxHeaderListBytes`: only its stream need fail, not the connection.
+ */
+export class HeaderListTooLargeError extends HpackError {
+  constructor(
+    readonly listBytes: number,
+    readonly limit: number,
+  ) {
+    super(`HPACK: a header list of ${listBytes} octets (names, values and 32 per field), over the ${limit} allowed`);
+    this.name = "HeaderListTooLargeError";
+  }
+}

@@ -3,6 +3,8 @@ import { constants, createServer, type Http2Server, type ServerHttp2Session, typ
 import { type AddressInfo, createServer as createTcpServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { grpcFrame } from "@/server/protocol/triple/grpc-frame";
+import { CLIENT_PREFACE, encodeFrame, Flag, FrameReader, FrameType, settingsFrame } from "@/server/protocol/triple/h2/h2-frame";
+import { encodeHeaderBlock } from "@/server/protocol/triple/h2/hpack-encoder";
 import { TripleClient } from "@/server/protocol/triple/triple-client";
 import { waitFor } from "../../../../support/wait-for";
 
@@ -191,6 +193,45 @@ describe("TripleClient on the console's own HTTP/2, against nghttp2", () => {
     sessions[0]!.destroy();
     await expect(pending).rejects.toMatchObject({ code: "connection_failed", message: expect.stringContaining("the connection ended before the answer did") });
     expect((await call(c, Buffer.from("again"))).messages.map(String)).toEqual(["again"]);
+  });
+
+  it("fails only the stream whose answer's headers are over 64 KiB, and the connection goes on", async () => {
+    // nghttp2 will not send such headers (it resets its own stream), so a peer of raw frames does.
+    let streams = 0;
+    tcp = createTcpServer((socket) => {
+      const reader = new FrameReader();
+      let preface = Buffer.alloc(0);
+      socket.write(settingsFrame([]));
+      socket.on("data", (chunk: Buffer) => {
+        if (preface.length < CLIENT_PREFACE.length) {
+          preface = Buffer.concat([preface, chunk]);
+          if (preface.length < CLIENT_PREFACE.length) return;
+          chunk = preface.subarray(CLIENT_PREFACE.length);
+        }
+        reader.push(chunk, (frame) => {
+          if (frame.type !== FrameType.HEADERS) return;
+          const big = streams++ === 0;
+          if (big) {
+            const block = encodeHeaderBlock([[":status", "200"], ["grpc-status", "0"], ["grpc-status-details-bin", "A".repeat(70 * 1024)]]);
+            for (let at = 0; at < block.length; at += 16_384) {
+              const last = at + 16_384 >= block.length;
+              socket.write(encodeFrame(at === 0 ? FrameType.HEADERS : FrameType.CONTINUATION, (last ? Flag.END_HEADERS : 0) | (at === 0 ? Flag.END_STREAM : 0), frame.streamId, block.subarray(at, at + 16_384)));
+            }
+          } else {
+            socket.write(encodeFrame(FrameType.HEADERS, Flag.END_HEADERS, frame.streamId, encodeHeaderBlock([[":status", "200"]])));
+            socket.write(encodeFrame(FrameType.DATA, 0, frame.streamId, grpcFrame(Buffer.from("after"))));
+            socket.write(encodeFrame(FrameType.HEADERS, Flag.END_HEADERS | Flag.END_STREAM, frame.streamId, encodeHeaderBlock([["grpc-status", "0"]])));
+          }
+        });
+      });
+    });
+    tcp.listen(0, "127.0.0.1");
+    await once(tcp, "listening");
+    client = new TripleClient(`127.0.0.1:${(tcp.address() as AddressInfo).port}`);
+    await expect(call(client, Buffer.from("x"))).rejects.toMatchObject({ code: "connection_failed", message: expect.stringContaining("over the 65536 the console accepts") });
+    const after = await call(client, Buffer.from("y"));
+    expect([after.messages.map(String), after.grpcStatus]).toEqual([["after"], 0]);
+    expect(streams).toBe(2);
   });
 
   it("measures a PING's round trip", async () => {
