@@ -25,6 +25,8 @@ beforeAll(async () => {
   engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error" }));
   await waitFor("the console's first full read", () => engine.registries[0]!.usable);
   await waitFor("every rig consumer in the catalog", () => rig.consumers.every((c) => engine.catalog.entry(DEMO.greeting.interface)?.consumers.some((x) => x.application === c.app)), 30_000);
+  // The instance-level provider comes from the application-level discovery, which syncs after the first read.
+  await waitFor("every rig provider in the catalog", () => rig.providers.every((p) => engine.catalog.entry(DEMO.greeting.interface)?.providers.some((x) => x.application === p.app)), 30_000);
 });
 
 afterAll(() => {
