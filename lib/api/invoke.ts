@@ -50,9 +50,9 @@ const text = (field: string, expected: string, pattern: RegExp, max: number) =>
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([1-9]\d{0,4})$/;
 const portInRange = (address: string) => Number(address.slice(address.lastIndexOf(":") + 1)) <= 65_535;
 
-/** One direct address: `dubbo://host:port`, a path and parameters may follow. */
-const DIRECT_URL = /^dubbo:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[1-9]\d{0,4}([/?].*)?$/s;
-const DIRECT_URL_EXPECTED = "a direct provider address such as dubbo://10.0.0.1:20880, or several separated by ';'";
+/** One direct address: `dubbo://host:port` or `tri://host:port`, a path and parameters may follow. */
+const DIRECT_URL = /^(dubbo|tri):\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[1-9]\d{0,4}([/?].*)?$/s;
+const DIRECT_URL_EXPECTED = "a direct provider address such as dubbo://10.0.0.1:20880 or tri://10.0.0.1:50051, or several separated by ';'";
 
 /** The addresses of a `url`: split at `;` with the spaces around it, as Java's ReferenceConfig splits its `url` attribute. */
 export function directUrlParts(url: string): string[] {
@@ -72,7 +72,7 @@ const typeNameField = z
  *   type the values); may be left out when the metadata lists one method of that name.
  *   With it, `args` holds one value per type.
  * - `provider` pins the call to one registered provider (`host:port`); `url` calls
- *   providers directly (`dubbo://host:port`, optionally with a path and parameters; several
+ *   providers directly (`dubbo://host:port` or `tri://host:port`, optionally with a path and parameters; several
  *   separated by `;`, over which `cluster` and `loadbalance` run), with no registry. At most one of the two; neither goes through the cluster (the router
  *   chain of the service's routes, then `loadbalance`, with `cluster`'s retries).
  * - `timeoutMs`: each attempt's timeout, 1 to 300000, as a Java consumer's `timeout`; left
@@ -111,7 +111,7 @@ export const invokeRequestSchema = z
           const parts = directUrlParts(url);
           if (parts.length === 0) ctx.addIssue({ code: "custom", message: says("url", DIRECT_URL_EXPECTED)({ input: url }) });
           for (const part of parts) {
-            if (!DIRECT_URL.test(part)) ctx.addIssue({ code: "custom", message: `each address of url must be dubbo://host:port (a path and parameters may follow), got ${shown(part)}` });
+            if (!DIRECT_URL.test(part)) ctx.addIssue({ code: "custom", message: `each address of url must be dubbo://host:port or tri://host:port (a path and parameters may follow), got ${shown(part)}` });
           }
         })
         .optional(),

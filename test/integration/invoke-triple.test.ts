@@ -3,7 +3,8 @@ import * as health from "@/app/api/v1/health/providers/route";
 import * as invoke from "@/app/api/v1/invoke/route";
 import * as probe from "@/app/api/v1/providers/probe/route";
 import { probeResponseSchema, providersHealthResponseSchema } from "@/lib/api/provider-health";
-import { type InvokeResponse, invokeResponseSchema } from "@/lib/api/invoke";
+import { type InvokeResponse, invokeRequestSchema, invokeResponseSchema } from "@/lib/api/invoke";
+import { PRESET_ROLES } from "@/lib/auth/roles";
 import { javaUrlDecode, javaUrlEncode } from "@/lib/dubbo/url";
 import { parseConfig } from "@/server/runtime/config";
 import { findEngine, startEngine, type Engine } from "@/server/runtime/engine";
@@ -24,6 +25,9 @@ const rig = inject("rig");
 const VERSION = "19.1.0";
 const KEY = `${DEMO.greeting.interface}:${VERSION}`;
 const HOST = "127.0.0.132";
+/** Another loopback address of the same provider (it listens on all): registered nowhere, so only the operator's allowlist lets a direct url reach it. */
+const UNREGISTERED_HOST = "127.0.0.186";
+const ADMIN = { role: "admin", permissions: PRESET_ROLES.admin };
 
 let engine: Engine;
 let provider: ProviderHandle;
@@ -37,7 +41,7 @@ async function post(body: Record<string, unknown>): Promise<{ status: number; js
 }
 
 beforeAll(async () => {
-  engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error", DUBBO_CONSOLE_CACHE_DIR: "off" }));
+  engine = startEngine(parseConfig({ DUBBO_REGISTRY: rig.zkAddress, LOG_LEVEL: "error", DUBBO_CONSOLE_CACHE_DIR: "off", CONSOLE_DIRECT_URLS: `${UNREGISTERED_HOST}/32:1-65535` }));
   triPort = await freePort("0.0.0.0");
   [provider, zk] = await Promise.all([
     startProvider({ line: "3.3", registry: rig.zkAddress, host: HOST, app: "triple-invoke-provider", services: ["greeting"], greetingVersion: VERSION, extraProtocols: [{ name: "tri", port: triPort }] }),
@@ -95,6 +99,20 @@ describe("invoking tri:// providers", () => {
       protocols.add(answer.protocol ?? "dubbo");
     }
     expect([...protocols].sort()).toEqual(["dubbo", "tri"]);
+  });
+
+  it("calls a tri:// direct url over Triple: the registered address for any invoker, an allowlisted one for a role with invoke.direct-url", async () => {
+    const registered = await post({ service: DEMO.greeting.interface, version: VERSION, method: "greet", parameterTypes: ["java.lang.String"], args: ["direct"], url: `tri://${HOST}:${triPort}` });
+    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+    expect(invokeResponseSchema.parse(registered.json)).toMatchObject({ ok: true, provider: `${HOST}:${triPort}`, protocol: "tri", value: expect.stringContaining("direct") });
+    // The dubbo spelling of the tri port is not the registered provider, and the allowlist does not name it.
+    const wrong = await post({ service: DEMO.greeting.interface, version: VERSION, method: "whoAmI", args: [], url: `dubbo://${HOST}:${triPort}` });
+    expect([wrong.status, (wrong.json as { error: { code: string } }).error.code]).toEqual([403, "url_not_allowed"]);
+    const body = invokeRequestSchema.parse({ service: DEMO.greeting.interface, version: VERSION, method: "greet", parameterTypes: ["java.lang.String"], args: ["allowed"], url: `tri://${UNREGISTERED_HOST}:${triPort}` });
+    for (let i = 0; i < 2; i++) {
+      const answer = await engine.invocations.invoke(body, undefined, undefined, ADMIN);
+      expect(answer).toMatchObject({ ok: true, provider: `${UNREGISTERED_HOST}:${triPort}`, protocol: "tri", value: expect.stringContaining("allowed") });
+    }
   });
 
   it("still names a provider of a protocol the console does not speak", async () => {

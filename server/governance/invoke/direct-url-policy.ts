@@ -66,7 +66,7 @@ export function directTargets(text: string, entry: CatalogService | undefined, a
     if (host.kind === "ambiguous") throw new UrlSyntaxError(`${url.host}:${url.port}`, host.reason);
     const address = canonicalAddress(host, url.port);
     const canonicalUrl: DubboUrl = { ...url, host: host.kind === "ipv6" ? `[${host.host}]` : host.host };
-    return { url: canonicalUrl, address, registered: registered.has(address), host };
+    return { url: canonicalUrl, address, registered: registered.has(`${url.protocol}://${address}`), host };
   });
   for (const t of targets) {
     if (t.registered) continue;
@@ -79,13 +79,13 @@ export function directTargets(text: string, entry: CatalogService | undefined, a
   return targets.map(({ url, address, registered: r }) => ({ url, address, registered: r }));
 }
 
-/** The canonical `host:port` of every registered dubbo provider of the service. */
+/** `protocol://host:port`, the host canonical, of every registered dubbo and tri provider of the service. */
 function registeredAddresses(entry: CatalogService | undefined): Set<string> {
   const set = new Set<string>();
   for (const p of entry?.providers ?? []) {
-    if (p.url.protocol !== "dubbo" || p.url.port <= 0) continue;
+    if ((p.url.protocol !== "dubbo" && p.url.protocol !== "tri") || p.url.port <= 0) continue;
     const host = canonicalHost(p.url.host);
-    if (host.kind !== "ambiguous") set.add(canonicalAddress(host, p.url.port));
+    if (host.kind !== "ambiguous") set.add(`${p.url.protocol}://${canonicalAddress(host, p.url.port)}`);
   }
   return set;
 }

@@ -14,6 +14,7 @@ import { MultiRegistryCluster } from "../../cluster/directory/multi-registry";
 import { type DirectorySnapshot, RegistryDirectory } from "../../cluster/directory/registry-directory";
 import type { ConnectionPool } from "../../protocol/connection-pool";
 import { DubboInvoker } from "../../protocol/dubbo-invoker";
+import type { TripleClient } from "../../protocol/triple/triple-client";
 import { TripleInvoker } from "../../protocol/triple/triple-invoker";
 import type { TriplePool } from "../../protocol/triple/triple-pool";
 import type { DirectTarget } from "./direct-url-policy";
@@ -135,14 +136,21 @@ export class References {
    * routes. A registered provider is called over the pool's shared connection, as through
    * the cluster; any other address is borrowed from the pool for the call (shared with the
    * calls to it in flight) and closed once the last of them has ended: it never stays open
-   * nor reconnects (the answer does not wait for the close).
+   * nor reconnects (the answer does not wait for the close). An unregistered `tri://` address
+   * gets a Triple client of its own for the call, closed after it.
    */
   async direct(service: ServiceId, settings: ReferenceSettings, targets: readonly DirectTarget[], invocation: Invocation, options: ClusterCallOptions): Promise<ClusterResult> {
     const borrowed = new Set<string>();
-    const registered = new Set(targets.filter((t) => t.registered).map((t) => t.address));
+    const detached: TripleClient[] = [];
+    const registered = new Set(targets.filter((t) => t.registered).map((t) => `${t.url.protocol}://${t.address}`));
     const createInvoker = (url: DubboUrl): Invoker => {
       const address = urlAddress(url);
-      if (registered.has(address)) return this.createInvoker(url);
+      if (registered.has(`${url.protocol}://${address}`)) return this.createInvoker(url);
+      if (url.protocol === "tri") {
+        const client = this.triple.detached(address);
+        detached.push(client);
+        return new TripleInvoker(url, () => client);
+      }
       return new DubboInvoker(url, () => {
         if (borrowed.has(address)) return this.pool.get(address);
         borrowed.add(address);
@@ -158,6 +166,7 @@ export class References {
       return await new ClusterInvoker(directory, this.env).invoke(invocation, options);
     } finally {
       for (const address of borrowed) this.pool.giveBack(address).catch(() => undefined);
+      for (const client of detached) client.close();
     }
   }
 

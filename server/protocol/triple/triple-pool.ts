@@ -17,6 +17,11 @@ export class TriplePool {
     return c;
   }
 
+  /** A client of `address` the pool does not keep (a direct call's to an unregistered address): the caller closes it. */
+  detached(address: string): TripleClient {
+    return new TripleClient(address, this.options);
+  }
+
   /** The client of `address` if one was made (the health view never makes one). */
   peek(address: string): TripleClient | undefined {
     return this.clients.get(address);

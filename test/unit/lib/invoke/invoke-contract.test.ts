@@ -75,15 +75,16 @@ describe("the invoke request", () => {
 
   it("takes several direct addresses in url, separated by ';' as Dubbo's url attribute", () => {
     const minimal = { service: TYPES, method: "ping", args: [] };
-    const url = "dubbo://10.0.0.1:20880; dubbo://[::1]:20881/io.x.Svc?weight=50;;dubbo://h:1";
+    const url = "dubbo://10.0.0.1:20880; dubbo://[::1]:20881/io.x.Svc?weight=50;;tri://h:1";
     expect(invokeRequestSchema.parse({ ...minimal, url })).toMatchObject({ url });
-    expect(directUrlParts(url)).toEqual(["dubbo://10.0.0.1:20880", "dubbo://[::1]:20881/io.x.Svc?weight=50", "dubbo://h:1"]);
+    expect(directUrlParts(url)).toEqual(["dubbo://10.0.0.1:20880", "dubbo://[::1]:20881/io.x.Svc?weight=50", "tri://h:1"]);
   });
 
-  it("names each address of url that is not dubbo://host:port", () => {
+  it("names each address of url that is not dubbo:// or tri://host:port", () => {
     const minimal = { service: TYPES, method: "ping", args: [] };
-    expect(refused({ ...minimal, url: "dubbo://h:1;10.0.0.2:20880" })).toEqual({ url: 'each address of url must be dubbo://host:port (a path and parameters may follow), got "10.0.0.2:20880"' });
-    expect(refused({ ...minimal, url: " ; " })).toEqual({ url: "url must be a direct provider address such as dubbo://10.0.0.1:20880, or several separated by ';', got \" ; \"" });
+    expect(refused({ ...minimal, url: "dubbo://h:1;10.0.0.2:20880" })).toEqual({ url: 'each address of url must be dubbo://host:port or tri://host:port (a path and parameters may follow), got "10.0.0.2:20880"' });
+    expect(refused({ ...minimal, url: "rest://h:1" })).toEqual({ url: 'each address of url must be dubbo://host:port or tri://host:port (a path and parameters may follow), got "rest://h:1"' });
+    expect(refused({ ...minimal, url: " ; " })).toEqual({ url: "url must be a direct provider address such as dubbo://10.0.0.1:20880 or tri://10.0.0.1:50051, or several separated by ';', got \" ; \"" });
   });
 
   it("refuses provider and url together, and another count of args than of types", () => {

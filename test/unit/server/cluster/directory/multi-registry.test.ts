@@ -62,13 +62,14 @@ describe("several registries", () => {
 });
 
 describe("direct connection", () => {
-  it("reads one or several dubbo URLs, a bare host:port as dubbo", () => {
+  it("reads one or several dubbo and tri URLs, a bare host:port as dubbo", () => {
     const urls = parseDirectUrls("10.0.0.1:20880; dubbo://10.0.0.2:20881/com.foo.DemoService?timeout=700");
     expect(urls.map((u) => [u.protocol, u.host, u.port, u.path, u.parameters.timeout])).toEqual([
       ["dubbo", "10.0.0.1", 20880, "", undefined],
       ["dubbo", "10.0.0.2", 20881, "com.foo.DemoService", "700"],
     ]);
-    expect(() => parseDirectUrls("tri://10.0.0.1:50051")).toThrow(UrlSyntaxError);
+    expect(parseDirectUrls("tri://10.0.0.1:50051").map((u) => [u.protocol, u.port])).toEqual([["tri", 50051]]);
+    expect(() => parseDirectUrls("rest://10.0.0.1:8080")).toThrow(/dubbo:\/\/ and tri:\/\/ providers only/);
     expect(() => parseDirectUrls("dubbo://10.0.0.1")).toThrow(/host:port/);
     expect(() => parseDirectUrls(" ; ")).toThrow(UrlSyntaxError);
   });

@@ -44,6 +44,12 @@ describe("directTargets", () => {
     expect(codeOf(() => directTargets("dubbo://10.0.0.5:20880", undefined, [], admin, KEY))[0]).toBe("url_not_allowed");
   });
 
+  it("takes a registered tri provider as registered over tri only: its port over dubbo, or the dubbo port over tri, is not the provider", () => {
+    expect(directTargets("tri://10.0.0.5:50051", entry, [], invoker, KEY).map((t) => [t.address, t.url.protocol, t.registered])).toEqual([["10.0.0.5:50051", "tri", true]]);
+    expect(codeOf(() => directTargets("tri://10.0.0.5:20880", entry, [], admin, KEY))).toEqual(["url_not_allowed", { address: "10.0.0.5:20880", service: KEY }]);
+    expect(directTargets("tri://10.9.3.4:20885", entry, ALLOW, admin, KEY).map((t) => [t.address, t.url.protocol, t.registered])).toEqual([["10.9.3.4:20885", "tri", false]]);
+  });
+
   it("lets an allowlisted address through only for a role with invoke.direct-url, marked unregistered", () => {
     expect(codeOf(() => directTargets("dubbo://10.9.3.4:20885", entry, ALLOW, invoker, KEY))).toEqual(["forbidden", { needed: "invoke.direct-url", role: "invoker" }]);
     expect(codeOf(() => directTargets("dubbo://10.9.3.4:20885", entry, ALLOW, undefined, KEY))[0]).toBe("forbidden");
