@@ -38,6 +38,8 @@ export const AUDIT_KINDS = [
   "gray.end",
   "qos.offline",
   "qos.online",
+  "proto.upload",
+  "proto.delete",
   "invoke",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

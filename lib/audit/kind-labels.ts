@@ -29,6 +29,8 @@ export const KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   "gray.end": "Gray release ended",
   "qos.offline": "Provider taken offline (QoS)",
   "qos.online": "Provider brought online (QoS)",
+  "proto.upload": ".proto schema uploaded",
+  "proto.delete": ".proto schema removed",
   invoke: "Method invoked",
 };
 

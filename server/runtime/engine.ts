@@ -141,7 +141,10 @@ export class Engine {
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     const triple = new TriplePool();
     // IDL services on Triple are described by their providers' gRPC reflection, over the same sessions calls use.
-    this.protoUploads = new ProtoUploads();
+    this.protoUploads = new ProtoUploads({
+      record: (draft) => this.audit.record(draft),
+      recordFailed: (draft, e) => log.error("the audit entry of a .proto upload could not be written", { summary: draft.summary, error: String(e) }),
+    });
     this.catalog.useProtoSchemas(new ProtoSchemas((address) => triple.get(address)), this.protoUploads);
     this.providerHealth = new ProviderHealthService(this.catalog, this.connections, config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, Date.now, triple);
     const qosPort = config.qosPort !== undefined ? { port: config.qosPort } : {};

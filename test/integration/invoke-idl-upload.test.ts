@@ -89,5 +89,16 @@ describe("an IDL service without reflection, given its .proto", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ key: KEY, deleted: true });
     expect((await detail()).methodsSource).not.toBe("protobuf");
+    // Both are in the audit trail, newest first: who, what service and methods, the files by name and size (not their text).
+    const engine = findEngine()!;
+    const entries = await waitFor("the upload and its removal in the audit trail", () => {
+      const found = engine.audit.query({ service: KEY, limit: 10 } as Parameters<typeof engine.audit.query>[0]).entries.filter((e) => e.kind.startsWith("proto."));
+      return found.length === 2 ? found : undefined;
+    });
+    const upload = { service: "io.dubboconsole.demo.idl.OrderService", methods: ["ping", "quote"], files: [{ name: "demo_orders.proto", chars: DEMO_PROTO.length }], by: "anonymous:anonymous" };
+    expect(entries.map((e) => [e.kind, e.summary, e.before, e.after, e.outcome, e.actor.name])).toEqual([
+      ["proto.delete", `removed the uploaded .proto schema of ${KEY}`, upload, null, "ok", "anonymous"],
+      ["proto.upload", `uploaded a .proto schema of ${KEY} (1 file): io.dubboconsole.demo.idl.OrderService, 2 methods`, null, upload, "ok", "anonymous"],
+    ]);
   });
 });

@@ -19,7 +19,8 @@ function interfaceOf(engine: Engine, key: string): string {
  * /api/v1/service/proto — the .proto schema of an IDL service whose providers serve no gRPC
  * reflection. GET `?key=`: the upload (404 when none); PUT `{ key, files: [{ name, text }] }`
  * (needs `invoke`): compiles and keeps it (400 naming the file and line that does not parse,
- * or when no file defines the service); DELETE `?key=` (needs `invoke`): forgets it.
+ * or when no file defines the service); DELETE `?key=` (needs `invoke`): forgets it. Both
+ * are audited (`proto.upload`, `proto.delete`).
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
   GET: {
@@ -35,14 +36,14 @@ export const { GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = endpoint({
     permission: "invoke",
     handle: async ({ request, engine, actor }) => {
       const body = await parseJsonBody(request, protoUploadBodySchema);
-      return protoUploadAnswer(body.key, engine.protoUploads.put(interfaceOf(engine, body.key), body.files, `${actor.via}:${actor.name}`));
+      return protoUploadAnswer(body.key, engine.protoUploads.put(body.key, interfaceOf(engine, body.key), body.files, actor));
     },
   },
   DELETE: {
     permission: "invoke",
-    handle: ({ request, engine }) => {
+    handle: ({ request, engine, actor }) => {
       const { key } = parseQuery(request, protoUploadQuerySchema);
-      return { key, deleted: engine.protoUploads.delete(interfaceOf(engine, key)) };
+      return { key, deleted: engine.protoUploads.delete(key, interfaceOf(engine, key), actor) };
     },
   },
 });
