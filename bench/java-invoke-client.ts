@@ -32,14 +32,16 @@ export interface JavaInvokeClient {
 }
 
 /**
- * Starts InvokeBench against the provider at `address` ("host:port"): echoString of a
- * `bytes`-character string, `inFlight` calls in flight, hessian2, on the JVM's defaults
- * (the full JIT). Resolves once its first calls have succeeded.
+ * Starts InvokeBench against the provider at `address` ("host:port") on `protocol` (default
+ * dubbo; "tri" for bench/triple-invoke.ts): echoString of a `bytes`-character string,
+ * `inFlight` calls in flight, hessian2, on the JVM's defaults (the full JIT). Resolves once
+ * its first calls have succeeded.
  */
-export async function startJavaInvokeClient(options: { address: string; inFlight: number; bytes: number; timeoutMs: number }): Promise<JavaInvokeClient> {
-  const dir = mkdtempSync(join(tmpdir(), "invoke-bench-"));
-  const args = ["--url", `dubbo://${options.address}`, "--in-flight", String(options.inFlight), "--bytes", String(options.bytes), "--timeout", String(options.timeoutMs)];
-  const peer = startPeer("invoke-bench-3.3", "java", [...JAVA_CLIENT_FLAGS, ...jvmStateFlags(dir), ...dubboFlags("3.3"), "-cp", classpath("dubbo-3.3"), MAIN_CLASS, ...args], {
+export async function startJavaInvokeClient(options: { address: string; inFlight: number; bytes: number; timeoutMs: number; protocol?: "dubbo" | "tri" }): Promise<JavaInvokeClient> {
+  const protocol = options.protocol ?? "dubbo";
+  const dir = mkdtempSync(join(tmpdir(), `${protocol}-invoke-bench-`));
+  const args = ["--url", `${protocol}://${options.address}`, "--in-flight", String(options.inFlight), "--bytes", String(options.bytes), "--timeout", String(options.timeoutMs)];
+  const peer = startPeer(`${protocol}-invoke-bench-3.3`, "java", [...JAVA_CLIENT_FLAGS, ...jvmStateFlags(dir), ...dubboFlags("3.3"), "-cp", classpath("dubbo-3.3"), MAIN_CLASS, ...args], {
     stdin: true,
   });
   void peer.exited.then(() => rmSync(dir, { recursive: true, force: true }));

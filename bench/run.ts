@@ -19,6 +19,12 @@
  * `npm run bench -- invoke` measures issue 8's engine against the real Java 3.3 consumer:
  * echoString of 1 KiB on a real 3.3 provider, 64 in flight on one connection, alternating
  * rounds (BENCH_INVOKE_SECONDS per client, default 15), then the raw-echo ceiling.
+ * `npm run bench -- triple-invoke` measures issue 19's engine over Triple against the real Java 3.3.6
+ * consumer: echoString of 1 KiB on a real 3.3.6 provider's tri port, 64 in flight on one connection,
+ * alternating rounds (BENCH_INVOKE_SECONDS per client, default 15).
+ * `npm run bench -- invoke-ui` times issue 19's Invoke page in Chromium on the built console, Send
+ * to painted answer of echoUser(User) on a real 3.3.6 provider pinned to its tri and its dubbo
+ * address in alternating rounds, beside the same request over HTTP (BENCH_INVOKE_UI_ROUNDS, default 30).
  * `npm run bench -- hessian` times hessian2 encode and decode of the demo POJOs beside
  * hessian.js alone (issue 8).
  * `npm run bench -- registry` runs the benchmark of that name (issue 6's registry
@@ -29,6 +35,7 @@
 import { ensureJavaPeersBuilt } from "../test/support/java-build";
 import { killAllPeers } from "../test/support/child-process";
 import { benchInvoke } from "./invoke";
+import { benchInvokeUi } from "./invoke-ui";
 import { benchRawEcho } from "./raw-echo";
 import { benchRegistry } from "./registry-bench";
 import { benchRegistryCache } from "./registry-cache";
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     ["raw-echo", () => benchRawEcho(1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["invoke", () => benchInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15), 1000 * Number(process.env.BENCH_ECHO_SECONDS ?? 5))],
     ["triple-invoke", async () => (await import("./triple-invoke")).benchTripleInvoke(1000 * Number(process.env.BENCH_INVOKE_SECONDS ?? 15))],
+    ["invoke-ui", () => benchInvokeUi(Number(process.env.BENCH_INVOKE_UI_ROUNDS ?? 30))],
     ["hessian", async () => benchHessian(rounds)],
     ["search", () => benchSearch(services, Number(process.env.BENCH_SEARCH_ROUNDS ?? 200))],
   ];

@@ -23,18 +23,15 @@
  * consumer and the provider used during its rounds and what the rest of the machine used
  * meanwhile (/proc). The goals are printed as met or not met, never asserted.
  */
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { TripleClient } from "@/server/protocol/triple/triple-client";
-import { type Peer, startPeer } from "../test/support/child-process";
-import { dubboFlags, NO_REGISTRY, startProvider } from "../test/support/dubbo-peers";
+import { NO_REGISTRY, startProvider } from "../test/support/dubbo-peers";
 import { freePort } from "../test/support/free-port";
-import { classpath, jvmStateFlags } from "../test/support/java-build";
 import { JAVA_CLIENT_FLAGS, median } from "./bench-process";
 import { tripleEcho } from "./engine-triple-client";
 import { describeFigures, drive, figuresOf, IN_FLIGHT, type RunFigures } from "./in-flight";
-import type { JavaRound } from "./java-invoke-client";
+import { type JavaInvokeClient, startJavaInvokeClient } from "./java-invoke-client";
 import { machineCpuMs, processCpuMs, treeCpuMs } from "./process-usage";
 
 const BODY_CHARS = 1024;
@@ -52,9 +49,6 @@ const PROVIDER_THREADS = 200;
 /** The goals: at least the Java consumer's calls/s, and a p99 no worse. */
 const GOAL_CALLS_RATIO = 1;
 const GOAL_P99_RATIO = 1;
-const JAVA_MAIN_CLASS = "io.dubboconsole.demo.bench.InvokeBench";
-/** Time for the JVM to start, build its reference and make its first calls on a busy machine. */
-const JAVA_READY_TIMEOUT_MS = 90_000;
 
 /** One client's round: its figures, and the CPU used meanwhile (cores, over the round's wall time). */
 interface Round {
@@ -62,43 +56,6 @@ interface Round {
   readonly consumerCores: number;
   readonly providerCores: number;
   readonly restCores: number;
-}
-
-/** A running InvokeBench on a Triple url: `round` runs one round of calls; `stop` ends the JVM. */
-interface JavaTripleClient {
-  readonly peer: Peer;
-  round(warmupMs: number, measureMs: number): Promise<JavaRound>;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts InvokeBench against `tri://address` as bench/java-invoke-client.ts starts it against
- * dubbo:// (same flags, same RUN / RESULT protocol on stdin and stdout); resolves once its
- * first calls have succeeded.
- */
-async function startJavaTripleClient(options: { address: string; inFlight: number; bytes: number; timeoutMs: number }): Promise<JavaTripleClient> {
-  const dir = mkdtempSync(join(tmpdir(), "triple-invoke-bench-"));
-  const args = ["--url", `tri://${options.address}`, "--in-flight", String(options.inFlight), "--bytes", String(options.bytes), "--timeout", String(options.timeoutMs)];
-  const peer = startPeer("triple-invoke-bench-3.3", "java", [...JAVA_CLIENT_FLAGS, ...jvmStateFlags(dir), ...dubboFlags("3.3"), "-cp", classpath("dubbo-3.3"), JAVA_MAIN_CLASS, ...args], {
-    stdin: true,
-  });
-  void peer.exited.then(() => rmSync(dir, { recursive: true, force: true }));
-  await peer.waitForLine(/^READY /, JAVA_READY_TIMEOUT_MS);
-  let rounds = 0;
-  return {
-    peer,
-    async round(warmupMs, measureMs) {
-      const tag = `r${++rounds}`;
-      const result = peer.waitForLine(new RegExp(`^RESULT ${tag} `), warmupMs + measureMs + JAVA_READY_TIMEOUT_MS);
-      peer.process.stdin!.write(`RUN ${Math.round(warmupMs)} ${Math.round(measureMs)} ${tag}\n`);
-      const line = await result;
-      return JSON.parse(line.slice(`RESULT ${tag} `.length)) as JavaRound;
-    },
-    async stop() {
-      peer.process.stdin!.end();
-      await peer.stop(5_000);
-    },
-  };
 }
 
 /**
@@ -190,12 +147,12 @@ export async function benchTripleInvoke(measureMs: number): Promise<string[]> {
   });
   const address = `${provider.host}:${triPort}`;
   const client = new TripleClient(address);
-  let java: JavaTripleClient | undefined;
+  let java: JavaInvokeClient | undefined;
   const engine: Round[] = [];
   const javaRounds: Round[] = [];
   let connections = { engine: Number.NaN, java: Number.NaN };
   try {
-    java = await startJavaTripleClient({ address, inFlight: IN_FLIGHT, bytes: BODY_CHARS, timeoutMs: CALL_TIMEOUT_MS });
+    java = await startJavaInvokeClient({ address, inFlight: IN_FLIGHT, bytes: BODY_CHARS, timeoutMs: CALL_TIMEOUT_MS, protocol: "tri" });
     const send = tripleEcho(client, value, CALL_TIMEOUT_MS);
     const javaPid = java.peer.process.pid;
     const providerPid = provider.peer.process.pid;
