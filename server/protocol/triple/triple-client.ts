@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { ValidationError } from "@/lib/errors";
 import { CancelledError, ConnectError, PayloadTooLargeError, TimeoutError } from "@/server/errors/transport-errors";
 import { decodeGrpcMessage, GrpcMessageReader, grpcFrame } from "./grpc-frame";
-import { H2Connection, type H2Stream, type H2StreamHandler, type HeaderFields } from "./h2/h2-connection";
+import { H2Connection, type H2Stream, type H2StreamHandler, type HeaderFields, TOO_MANY_PINGS } from "./h2/h2-connection";
 
 /** One unary Triple call: the path (`/{service}/{method}`), its headers, the message (unframed). */
 export interface TripleCall {
@@ -80,6 +80,12 @@ export interface TripleClientOptions {
   /** The largest message sent or accepted (default 8 MiB, Dubbo's payload default). */
   readonly maxBytes?: number;
   readonly connectTimeoutMs?: number;
+  /**
+   * After a call times out, how long the provider has to answer an HTTP/2 PING before its
+   * connection is closed as dead (default 3 s): a stopped or cut-off provider keeps its TCP
+   * connection open, and every call on it would wait for its own deadline.
+   */
+  readonly livenessTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -97,6 +103,8 @@ const BACKOFF_MS = { first: 100, max: 5_000 };
  */
 export class TripleClient {
   private connection: H2Connection | null = null;
+  /** Connections whose liveness a PING is checking (checkAlive). */
+  private readonly checking = new WeakSet<H2Connection>();
   private connecting: Promise<H2Connection> | null = null;
   private failure: { at: number; retryAt: number; reason: string; delay: number } | null = null;
   private readonly maxBytes: number;
@@ -170,7 +178,10 @@ export class TripleClient {
           reject(error);
         } else resolve({ headers, trailers });
       };
-      const timer = setTimeout(() => finish(new TimeoutError(this.address, limits.timeoutMs)), remaining);
+      const timer = setTimeout(() => {
+        finish(new TimeoutError(this.address, limits.timeoutMs));
+        this.checkAlive(connection);
+      }, remaining);
       const onAbort = () => finish(new CancelledError(this.address));
       limits.signal?.addEventListener("abort", onAbort, { once: true });
       let sawHeaders = false;
@@ -256,6 +267,37 @@ export class TripleClient {
     this.closed = true;
     this.connection?.close("the client is closed");
     this.connection = null;
+  }
+
+  /**
+   * A call timed out: a slow method, or a provider that no longer answers at all. A PING tells
+   * them apart (the provider's HTTP/2 stack answers it whatever its methods do); no answer
+   * within `livenessTimeoutMs` closes the connection, failing its calls, and the next call
+   * connects again (or backs off). One check at a time per connection.
+   */
+  private checkAlive(connection: H2Connection): void {
+    if (this.checking.has(connection) || !connection.usable) return;
+    this.checking.add(connection);
+    const limit = this.options.livenessTimeoutMs ?? 3_000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`it did not answer a PING within ${limit} ms after a call timed out`)), limit);
+      timer.unref();
+    });
+    Promise.race([connection.ping(), late])
+      .then((ms) => {
+        this.lastPing = { at: Date.now(), rttMs: Math.round(ms * 100) / 100 };
+      })
+      .catch((e: Error) => {
+        if (e.message === TOO_MANY_PINGS || !connection.usable) return;
+        this.lastError = { at: Date.now(), message: e.message };
+        this.drop(connection);
+        connection.close(`the provider looks dead: ${e.message}`);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        this.checking.delete(connection);
+      });
   }
 
   private usableConnection(): H2Connection | null {

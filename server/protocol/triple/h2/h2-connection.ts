@@ -109,6 +109,8 @@ interface Waiting {
 const CONNECTION_WINDOW = 32 * 1024 * 1024;
 const MAX_FRAME_SIZE_LIMIT = 16_777_215;
 const MAX_PINGS = 10;
+/** What ping() rejects with when MAX_PINGS are already waiting (the connection itself is fine). */
+export const TOO_MANY_PINGS = "too many PINGs waiting";
 /** A dynamic table size update to 0 (RFC 7541 §6.3): the console's encoder keeps no table, so nothing the peer's SETTINGS_HEADER_TABLE_SIZE says matters to it. */
 const TABLE_SIZE_ZERO = Buffer.from([0x20]);
 
@@ -231,7 +233,7 @@ export class H2Connection {
   /** An HTTP/2 PING; resolves its round trip in ms. @throws Error when the connection ends first or too many are waiting. */
   ping(): Promise<number> {
     if (this.closedReason !== null) return Promise.reject(new Error(this.closedReason));
-    if (this.pings.size >= MAX_PINGS) return Promise.reject(new Error("too many PINGs waiting"));
+    if (this.pings.size >= MAX_PINGS) return Promise.reject(new Error(TOO_MANY_PINGS));
     const payload = Buffer.alloc(8);
     payload.writeUInt32BE(++this.pingSeq >>> 0, 4);
     return new Promise((resolve, reject) => {

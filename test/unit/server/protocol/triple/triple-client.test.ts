@@ -234,6 +234,38 @@ describe("TripleClient on the console's own HTTP/2, against nghttp2", () => {
     expect(streams).toBe(2);
   });
 
+  it("after a call times out, keeps a connection whose provider answers PING (a slow method), and closes one whose provider does not", async () => {
+    // nghttp2 answers the PING while the method never does.
+    let pinged = 0;
+    const slow = await serve(() => undefined);
+    server!.on("session", (session) => session.on("ping", () => pinged++));
+    await expect(call(slow, Buffer.from("x"), { timeoutMs: 100 })).rejects.toMatchObject({ code: "timeout" });
+    await waitFor("the liveness PING at the provider", () => pinged === 1);
+    await waitFor("the PING's answer heard", () => slow.health().lastPing !== null, 5_000);
+    expect(slow.health()).toMatchObject({ state: "connected", lastError: null });
+    expect(sessions).toHaveLength(1);
+
+    // A provider that finished the handshake and then went silent (stopped, or cut off): the connection is dropped.
+    let connections = 0;
+    tcp = createTcpServer((socket) => {
+      connections++;
+      socket.on("data", () => undefined);
+      socket.write(settingsFrame([]));
+    });
+    tcp.listen(0, "127.0.0.1");
+    await once(tcp, "listening");
+    const dead = new TripleClient(`127.0.0.1:${(tcp.address() as AddressInfo).port}`, { livenessTimeoutMs: 200 });
+    try {
+      await expect(call(dead, Buffer.from("x"), { timeoutMs: 100 })).rejects.toMatchObject({ code: "timeout" });
+      await waitFor("the silent connection dropped", () => dead.health().state !== "connected", 5_000);
+      expect(dead.health().lastError?.message).toContain("did not answer a PING within 200 ms after a call timed out");
+      await expect(call(dead, Buffer.from("y"), { timeoutMs: 100 })).rejects.toMatchObject({ code: "timeout" });
+      expect(connections).toBe(2);
+    } finally {
+      dead.close();
+    }
+  });
+
   it("measures a PING's round trip", async () => {
     const c = await serve(echo);
     const rtt = await c.ping(2_000);
