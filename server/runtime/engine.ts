@@ -140,7 +140,7 @@ export class Engine {
     };
     this.connections = ConnectionPool.withOptions({ log, ...(config.heartbeatMs !== undefined ? { heartbeatMs: config.heartbeatMs } : {}) });
     const triple = new TriplePool();
-    // IDL services on Triple are described by their providers' gRPC reflection, over the same sessions calls use.
+    // IDL services on Triple are described by their providers' gRPC reflection, over the same connections calls use.
     this.protoUploads = new ProtoUploads({
       record: (draft) => this.audit.record(draft),
       recordFailed: (draft, e) => log.error("the audit entry of a .proto upload could not be written", { summary: draft.summary, error: String(e) }),

@@ -118,10 +118,7 @@ export class TripleClient {
     private readonly options: TripleClientOptions = {},
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.authority = address;
   }
-
-  private readonly authority: string;
 
   /** @throws ConnectError, TimeoutError, CancelledError, PayloadTooLargeError, CodecError. */
   async unary(call: TripleCall): Promise<TripleAnswer> {
@@ -156,7 +153,7 @@ export class TripleClient {
   /** One POST stream: sends `body`, feeds what comes back to `reader`, resolves at the stream's end. */
   private async exchange(path: string, requestHeaders: Readonly<Record<string, string>>, body: Buffer, limits: { readonly timeoutMs: number; readonly signal?: AbortSignal }, reader: StreamReader): Promise<{ headers: IncomingHttpHeaders; trailers: IncomingHttpHeaders }> {
     const deadline = Date.now() + limits.timeoutMs;
-    const fields = requestFields(this.authority, path, requestHeaders);
+    const fields = requestFields(this.address, path, requestHeaders);
     const connection = this.usableConnection() ?? (await this.connectionWithin(limits.timeoutMs, limits.signal));
     // Aborted while the connection was awaited: the listener below would never hear it.
     if (limits.signal?.aborted) throw new CancelledError(this.address);
@@ -323,7 +320,7 @@ export class TripleClient {
       connection = await H2Connection.open({
         host,
         port,
-        authority: this.authority,
+        authority: this.address,
         connectTimeoutMs: timeoutMs,
         // Room for the largest message the client accepts, so flow control never holds an answer the limit allows.
         streamWindow: Math.min(2 ** 31 - 1, this.maxBytes + 64 * 1024),

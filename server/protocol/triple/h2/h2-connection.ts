@@ -202,11 +202,6 @@ export class H2Connection {
     return this.ready && !this.draining && this.closedReason === null;
   }
 
-  /** Streams open or waiting for a turn. */
-  get activeStreams(): number {
-    return this.streams.size + this.waiting.length;
-  }
-
   /**
    * Starts a request: `fields` (pseudo-headers first), then `body` with END_STREAM.
    * @throws H2StreamError ("refused") when the connection takes no new streams.

@@ -69,11 +69,6 @@ export const STATIC_TABLE: ReadonlyArray<readonly [name: string, value: string]>
 /** 61: the first dynamic table entry is index 62 (§2.3.3). */
 export const STATIC_TABLE_LENGTH = STATIC_TABLE.length;
 
-/** The static field at `index` (1-based, §2.3.3), or undefined outside 1..61. */
-export function staticEntry(index: number): readonly [name: string, value: string] | undefined {
-  return index >= 1 ? STATIC_TABLE[index - 1] : undefined;
-}
-
 /** For each name: its lowest index, and the index of each value the table has for it. */
 const BY_NAME: ReadonlyMap<string, { readonly index: number; readonly byValue: ReadonlyMap<string, number> }> = (() => {
   const byName = new Map<string, { index: number; byValue: Map<string, number> }>();
