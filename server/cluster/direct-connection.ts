@@ -16,7 +16,7 @@ import { mergeProviderUrl, withInterfacePath } from "./directory/merged-url";
 /** What a bare `host:port` is (Java's default protocol). */
 const DEFAULT_PROTOCOL = "dubbo";
 /** The protocols the engine speaks: dubbo, and Triple (server/protocol/triple/). */
-const DIRECT_PROTOCOLS = new Set(["dubbo", "tri"]);
+export const DIRECT_PROTOCOLS: ReadonlySet<string> = new Set(["dubbo", "tri"]);
 
 /** The URLs of a `url` setting. @throws UrlSyntaxError for one that is not `dubbo://` or `tri://host:port[/path][?params]`. */
 export function parseDirectUrls(text: string): DubboUrl[] {

@@ -6,7 +6,7 @@ import { ForbiddenError } from "@/server/errors/auth-errors";
 import { canonicalAddress, canonicalHost } from "@/lib/net/canonical-host";
 import { type AllowEntry, allowingEntry } from "@/lib/net/direct-url-allowlist";
 import type { CatalogService } from "../../cluster/directory/catalog-snapshot";
-import { parseDirectUrls } from "../../cluster/direct-connection";
+import { DIRECT_PROTOCOLS, parseDirectUrls } from "../../cluster/direct-connection";
 
 /**
  * Where an invocation's direct `url` may go. Without this, `url` reached any address in
@@ -83,7 +83,7 @@ export function directTargets(text: string, entry: CatalogService | undefined, a
 function registeredAddresses(entry: CatalogService | undefined): Set<string> {
   const set = new Set<string>();
   for (const p of entry?.providers ?? []) {
-    if ((p.url.protocol !== "dubbo" && p.url.protocol !== "tri") || p.url.port <= 0) continue;
+    if (!DIRECT_PROTOCOLS.has(p.url.protocol) || p.url.port <= 0) continue;
     const host = canonicalHost(p.url.host);
     if (host.kind !== "ambiguous") set.add(`${p.url.protocol}://${canonicalAddress(host, p.url.port)}`);
   }
