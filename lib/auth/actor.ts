@@ -23,6 +23,11 @@ export interface Actor {
 /** What the audit trail records of an actor: who, with which role, how, from where (not the permissions, which the role's name stands for). */
 export type AuditedActor = Pick<Actor, "name" | "role" | "via" | "address">;
 
+/** Just the fields an audit entry records of `actor` (an Actor carries its permissions too). */
+export function auditedActor(actor: AuditedActor): AuditedActor {
+  return { name: actor.name, role: actor.role, via: actor.via, address: actor.address };
+}
+
 /**
  * Whose share a request spends of a per-user limit (event streams, previews): the user's or
  * token's name, or, for the anonymous (sign-in off, or no credentials), the client's address.

@@ -1,6 +1,6 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import type { Config } from "@/lib/api/overrides/configs";
-import type { AuditedActor } from "@/lib/auth/actor";
+import { auditedActor, type AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 
 /**
@@ -29,7 +29,7 @@ export function configChangeDraft(actor: AuditedActor, before: Config | null, af
   const verb = { "config.create": "created", "config.delete": "deleted", "config.enable": "enabled", "config.disable": "disabled" }[kind as string] ?? "edited";
   return {
     at,
-    actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+    actor: auditedActor(actor),
     kind,
     service: configSubject(config),
     summary: `${verb} the ${config.side}-side config ${params}${where} of ${configSubject(config)}`,

@@ -1,6 +1,6 @@
 import type { AuditDraft } from "@/lib/api/audit";
 import type { InvokeRequestBody, InvokeResponse } from "@/lib/api/invoke";
-import type { AuditedActor } from "@/lib/auth/actor";
+import { auditedActor, type AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { isConsoleError } from "@/lib/errors";
 
@@ -17,7 +17,7 @@ export function invocationDraft(actor: AuditedActor, body: InvokeRequestBody, an
   const where = body.url !== undefined ? ` at ${body.url}` : body.provider !== undefined ? ` on ${body.provider}` : "";
   return {
     at,
-    actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+    actor: auditedActor(actor),
     kind: "invoke",
     service,
     summary: `invoked ${service}#${body.method}${where}: ${error ? error.code : "ok"}`,

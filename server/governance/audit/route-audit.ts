@@ -1,6 +1,6 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import type { Route } from "@/lib/api/routing/routes";
-import type { AuditedActor } from "@/lib/auth/actor";
+import { auditedActor, type AuditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { routeKeyOf } from "./route-key";
 
@@ -40,7 +40,7 @@ export function routeChangeDraft(actor: AuditedActor, before: Route | null, afte
   const previousKey = before && after ? routeKeyOf(before) : undefined;
   return {
     at,
-    actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+    actor: auditedActor(actor),
     kind,
     service: serviceKey({ interface: route.service, group: route.group, version: route.version }),
     route: { key, ...(previousKey !== undefined && previousKey !== key ? { previousKey } : {}), name: route.name, id: route.id },

@@ -1,6 +1,6 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import { type DeleteGrayFlowQuery, type EndedGrayFlow, type GrayFlow, type GrayFlowsQuery, type GrayFlowsResponse, grayFlowStateSchema, type PutGrayFlowBody } from "@/lib/api/gray-flows";
-import type { Actor } from "@/lib/auth/actor";
+import { type Actor, auditedActor } from "@/lib/auth/actor";
 import { serviceKey } from "@/lib/dubbo/service-key";
 import { ConflictError, RegistryUnavailableError } from "@/server/errors/governance-errors";
 import { NotFoundError } from "@/server/errors/request-errors";
@@ -131,7 +131,7 @@ export class GrayFlowStore {
   }
 
   private draft(actor: Actor, kind: AuditKind, key: string, summary: string, before: GrayFlow | null, after: GrayFlow | null): AuditDraft {
-    return { at: this.clock(), actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address }, kind, service: key, summary, before, after, outcome: "ok" };
+    return { at: this.clock(), actor: auditedActor(actor), kind, service: key, summary, before, after, outcome: "ok" };
   }
 }
 

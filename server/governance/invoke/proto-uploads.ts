@@ -1,6 +1,6 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
 import type { ProtoUploadResponse } from "@/lib/api/proto-upload";
-import type { AuditedActor } from "@/lib/auth/actor";
+import { auditedActor, type AuditedActor } from "@/lib/auth/actor";
 import { ValidationError } from "@/lib/errors";
 import { CodecError } from "@/server/errors/transport-errors";
 import type { ProtoService } from "../../protocol/triple/proto-schema";
@@ -63,15 +63,15 @@ export class ProtoUploads {
     this.byInterface.delete(interfaceName);
     this.byInterface.set(interfaceName, upload);
     while (this.byInterface.size > MAX_UPLOADED_SERVICES) this.byInterface.delete(this.byInterface.keys().next().value!);
-    const methods = upload.service.signatures.map((m) => m.name);
+    const after = auditView(upload);
     this.audit({
       at: upload.at,
-      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      actor: auditedActor(actor),
       kind: PROTO_AUDIT_KINDS[0],
       service: key,
-      summary: `${before ? "replaced the" : "uploaded a"} .proto schema of ${key} (${files.length === 1 ? "1 file" : `${files.length} files`}): ${upload.service.service.typeName}, ${methods.length === 1 ? "1 method" : `${methods.length} methods`}`,
+      summary: `${before ? "replaced the" : "uploaded a"} .proto schema of ${key} (${files.length === 1 ? "1 file" : `${files.length} files`}): ${upload.service.service.typeName}, ${after.methods.length === 1 ? "1 method" : `${after.methods.length} methods`}`,
       before: before && auditView(before),
-      after: auditView(upload),
+      after,
       outcome: "ok",
     });
     return upload;
@@ -88,7 +88,7 @@ export class ProtoUploads {
     this.byInterface.delete(interfaceName);
     this.audit({
       at: this.now(),
-      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      actor: auditedActor(actor),
       kind: PROTO_AUDIT_KINDS[1],
       service: key,
       summary: `removed the uploaded .proto schema of ${key}`,

@@ -1,5 +1,5 @@
 import type { AuditDraft, AuditKind } from "@/lib/api/audit";
-import type { Actor } from "@/lib/auth/actor";
+import { type Actor, auditedActor } from "@/lib/auth/actor";
 import type { ConfigRoute, ConfigRoutePut, ConfigRoutesQuery, ConfigRoutesResponse } from "@/lib/api/routing/config-routes";
 import type { ConditionCheck } from "@/lib/dubbo/rules/condition-router-yaml";
 import { parseRuleNodeName } from "@/lib/dubbo/rules/config-rule-key";
@@ -214,7 +214,7 @@ class RuleAudit {
     const rule = (after ?? before)!;
     this.draft = {
       at: Date.now(),
-      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      actor: auditedActor(actor),
       kind,
       service: rule.service ? serviceKey(rule.service) : rule.key,
       summary: `${kind === "config-route.create" ? "created" : kind === "config-route.edit" ? "edited" : "deleted"} the config-center rule ${rule.key}`,

@@ -3,7 +3,7 @@ import type { Consumer } from "@/lib/api/catalog-entities";
 import type { ChangeEvent } from "@/lib/api/events";
 import type { TagPreviewResponse } from "@/lib/api/tag-route-preview";
 import type { CreateTagRouteBody, ReplaceTagRouteBody, TagRoute, TagRoutesQuery } from "@/lib/api/tag-routes";
-import type { Actor } from "@/lib/auth/actor";
+import { type Actor, auditedActor } from "@/lib/auth/actor";
 import { ruleDirectory } from "@/lib/dubbo/rules/config-rule-key";
 import { type StrandedConsumer, ValidationError } from "@/lib/errors";
 import { configCenterPath } from "@/lib/rules/rule-kind";
@@ -259,7 +259,7 @@ export class TagRouteStore {
     const verb = { "tag-route.create": "created", "tag-route.edit": "edited", "tag-route.enable": "enabled", "tag-route.disable": "disabled", "tag-route.delete": "deleted", "tag-route.rollback": "rolled back" }[kind as string] ?? "changed";
     return {
       at: Date.now(),
-      actor: { name: actor.name, role: actor.role, via: actor.via, address: actor.address },
+      actor: auditedActor(actor),
       kind,
       service: application,
       route: { key: tagRouteAuditKey(this.registries[index]!.address.source, application), name: application, id: tagRouteId(index, application) },
