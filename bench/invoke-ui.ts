@@ -29,6 +29,7 @@ import { gotoSettled, launchBrowser } from "../test/support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../test/support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../test/support/dubbo-peers";
 import { freePort } from "../test/support/free-port";
+import { fieldControl, fillEchoUser } from "../test/support/invoke-form";
 import { waitFor } from "../test/support/wait-for";
 import { startZooKeeper, type ZooKeeperHandle } from "../test/support/zookeeper";
 import { JAVA_CLIENT_FLAGS, median, quantile } from "./bench-process";
@@ -69,8 +70,6 @@ interface Shown {
   protocol: string | null;
   provider: string | null;
 }
-
-const control = (page: Page, path: string) => page.locator(`[data-field-path="${path}"]`).locator("input:not([type=file]), select").first();
 
 /** Clicks Send and times it, in the page, to the painted answer holding `name`. */
 async function timeInvoke(page: Page, name: string): Promise<Omit<PageRound, "serverMs"> & Shown> {
@@ -204,14 +203,7 @@ export async function benchInvokeUi(rounds: number): Promise<string[]> {
       if (name !== undefined) elapsedByName.set(name, r.json().then((a: { elapsedMs?: number }) => a.elapsedMs ?? Number.NaN, () => Number.NaN));
     });
     await gotoSettled(page, `${url}${invokeHref(DEMO.types, { name: "echoUser", parameterTypes: [USER] })}`);
-    await page.locator('[data-field-path="args.0"]').waitFor();
-    await control(page, "args.0.id").fill("9007199254740993");
-    await control(page, "args.0.name").fill("Tri");
-    await control(page, "args.0.favouriteColor").selectOption("BLUE");
-    await page.getByRole("button", { name: "Fill in address" }).click();
-    await control(page, "args.0.address.city").fill("Hangzhou");
-    await control(page, "args.0.address.zip").fill("310000");
-    await page.getByLabel("One provider").check();
+    await fillEchoUser(page, "Tri");
     const providerSelect = page.getByLabel("Provider", { exact: true });
 
     const timed: Record<Protocol, PageRound[]> = { tri: [], dubbo: [] };
@@ -220,7 +212,7 @@ export async function benchInvokeUi(rounds: number): Promise<string[]> {
       const protocol = protocolOf(i);
       const name = `n${i}`;
       await providerSelect.selectOption(address[protocol]);
-      await control(page, "args.0.name").fill(name);
+      await fieldControl(page, "args.0.name").fill(name);
       // The form's state committed and painted before the click.
       await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r))));
       const round = await timeInvoke(page, name);

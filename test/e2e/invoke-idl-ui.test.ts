@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { invokeHref } from "@/lib/format/hrefs";
 import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { freePort } from "../support/free-port";
+import { fieldControl } from "../support/invoke-form";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -56,7 +57,6 @@ afterAll(async () => {
   await Promise.all([provider?.stop(), bare?.stop()]);
 });
 
-const control = (page: Page, path: string): Locator => page.locator(`[data-field-path="${path}"]`).locator("input:not([type=file]), select").first();
 
 describe("the Invoke page for an IDL service", () => {
   it("fills QuoteRequest from the reflected messages and shows the reply Java computed", async () => {
@@ -64,15 +64,15 @@ describe("the Invoke page for an IDL service", () => {
       const page = await openThemedPage(browser, contexts, `${server.url}${QUOTE}`, { width: look.width, height: 900, theme: look.theme });
       await page.locator('[data-field-path="args.0"]').waitFor();
       await page.getByTestId("invoke-protobuf").waitFor();
-      await control(page, "args.0.customer").fill("acme");
-      await control(page, "args.0.requestId").fill("9007199254740993");
-      await control(page, "args.0.currency").selectOption("USD");
+      await fieldControl(page, "args.0.customer").fill("acme");
+      await fieldControl(page, "args.0.requestId").fill("9007199254740993");
+      await fieldControl(page, "args.0.currency").selectOption("USD");
       await page.getByRole("button", { name: /^Add an item to/ }).first().click();
-      await control(page, "args.0.lines.0.sku").fill("A-1");
-      await control(page, "args.0.lines.0.quantity").fill("4");
-      await control(page, "args.0.lines.0.unitPriceMicros").fill("2500000");
+      await fieldControl(page, "args.0.lines.0.sku").fill("A-1");
+      await fieldControl(page, "args.0.lines.0.quantity").fill("4");
+      await fieldControl(page, "args.0.lines.0.unitPriceMicros").fill("2500000");
       await page.getByRole("button", { name: /^Fill in .*shipTo/ }).click();
-      await control(page, "args.0.shipTo.city").fill("Hangzhou");
+      await fieldControl(page, "args.0.shipTo.city").fill("Hangzhou");
       await page.getByTestId("invoke-send").click();
       const answer = page.locator('[data-testid="invoke-answer"][data-outcome="value"]');
       await answer.waitFor({ timeout: 30_000 });
@@ -103,8 +103,8 @@ describe("the Invoke page for an IDL service", () => {
     await page.getByTestId("proto-upload-input").setInputFiles({ name: "demo_orders.proto", mimeType: "text/plain", buffer: DEMO_PROTO });
     await page.locator('[data-testid="proto-schema"][data-from="upload"]').waitFor({ timeout: 15_000 });
     await page.getByTestId("invoke-protobuf").waitFor();
-    await control(page, "args.0.customer").fill("uploaded");
-    await control(page, "args.0.requestId").fill("-42");
+    await fieldControl(page, "args.0.customer").fill("uploaded");
+    await fieldControl(page, "args.0.requestId").fill("-42");
     await page.getByTestId("invoke-send").click();
     const answer = page.locator('[data-testid="invoke-answer"][data-outcome="value"]');
     await answer.waitFor({ timeout: 30_000 });

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { invokeHref } from "@/lib/format/hrefs";
 import { expectNoSidewaysScroll, FOUR_LOOKS, launchBrowser, openThemedPage } from "../support/browser";
 import { type ConsoleHandle, startConsole, waitForRegistrySync } from "../support/console-server";
 import { DEMO, type ProviderHandle, startProvider } from "../support/dubbo-peers";
 import { freePort } from "../support/free-port";
+import { fillEchoUser } from "../support/invoke-form";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -51,20 +52,12 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-const control = (page: Page, path: string): Locator => page.locator(`[data-field-path="${path}"]`).locator("input:not([type=file]), select").first();
 
 describe("the Invoke page over Triple", () => {
   it("sends a User with a nested Address to the pinned tri provider and shows Java's echo", async () => {
     for (const look of [FOUR_LOOKS[0], FOUR_LOOKS[1]]) {
       const page = await openThemedPage(browser, contexts, `${server.url}${ECHO_USER}`, { width: look.width, height: 900, theme: look.theme });
-      await page.locator('[data-field-path="args.0"]').waitFor();
-      await control(page, "args.0.id").fill("9007199254740993");
-      await control(page, "args.0.name").fill("Tri");
-      await control(page, "args.0.favouriteColor").selectOption("BLUE");
-      await page.getByRole("button", { name: "Fill in address" }).click();
-      await control(page, "args.0.address.city").fill("Hangzhou");
-      await control(page, "args.0.address.zip").fill("310000");
-      await page.getByLabel("One provider").check();
+      await fillEchoUser(page, "Tri");
       await page.getByLabel("Provider", { exact: true }).selectOption(triAddress);
       await page.getByTestId("invoke-send").click();
       const answer = page.locator('[data-testid="invoke-answer"][data-outcome="value"]');
