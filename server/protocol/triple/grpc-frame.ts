@@ -16,11 +16,19 @@ export function grpcFrame(message: Buffer): Buffer {
 
 /**
  * Splits a stream's DATA into messages as it arrives. A message over `maxBytes` fails as soon
- * as its length is read (nothing more of it is kept); a compressed one fails too, since the
- * console asks for identity only (grpc-accept-encoding) and a peer must not compress then.
+ * as its length is read (nothing more of it is kept), and so do messages that together, with
+ * their prefixes, pass one full message (a unary answer holds one; a peer sending endless
+ * small ones is held to that too); a compressed one fails, since the console asks for
+ * identity only (grpc-accept-encoding) and a peer must not compress then. A message's chunks
+ * are joined once it is whole, not as each arrives.
  */
 export class GrpcMessageReader {
-  private pending: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  /** The bytes the next step needs: a prefix, or (`bodyLength` known) the prefix and the message. */
+  private bodyLength = -1;
+  /** Every prefix and message length read so far. */
+  private total = 0;
   readonly messages: Buffer[] = [];
 
   constructor(
@@ -30,23 +38,36 @@ export class GrpcMessageReader {
 
   /** Takes the next chunk. @throws PayloadTooLargeError, CodecError. */
   push(chunk: Buffer): void {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
     for (;;) {
-      if (this.pending.length < GRPC_PREFIX_BYTES) return;
-      const flags = this.pending[0]!;
-      const length = this.pending.readUInt32BE(1);
-      if (flags & ~1) throw new CodecError(`${this.where}: a gRPC message with flags ${flags}: only 0 and 1 are defined`);
-      if (flags === 1) throw new CodecError(`${this.where}: a compressed gRPC message, though the console accepts identity only`);
-      if (length > this.maxBytes) throw new PayloadTooLargeError("incoming", length, this.maxBytes);
-      if (this.pending.length < GRPC_PREFIX_BYTES + length) return;
-      this.messages.push(this.pending.subarray(GRPC_PREFIX_BYTES, GRPC_PREFIX_BYTES + length));
-      this.pending = this.pending.subarray(GRPC_PREFIX_BYTES + length);
+      const need = GRPC_PREFIX_BYTES + Math.max(0, this.bodyLength);
+      if (this.buffered < need) return;
+      const buf = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
+      this.chunks = [buf];
+      if (this.bodyLength < 0) {
+        const flags = buf[0]!;
+        const length = buf.readUInt32BE(1);
+        if (flags & ~1) throw new CodecError(`${this.where}: a gRPC message with flags ${flags}: only 0 and 1 are defined`);
+        if (flags === 1) throw new CodecError(`${this.where}: a compressed gRPC message, though the console accepts identity only`);
+        if (length > this.maxBytes) throw new PayloadTooLargeError("incoming", length, this.maxBytes);
+        this.total += GRPC_PREFIX_BYTES + length;
+        if (this.total > this.maxBytes + GRPC_PREFIX_BYTES) throw new PayloadTooLargeError("incoming", this.total, this.maxBytes);
+        this.bodyLength = length;
+        continue;
+      }
+      this.messages.push(buf.subarray(GRPC_PREFIX_BYTES, need));
+      const rest = buf.subarray(need);
+      this.chunks = rest.length > 0 ? [rest] : [];
+      this.buffered = rest.length;
+      this.bodyLength = -1;
     }
   }
 
   /** Bytes left over at the end of the stream: a message cut short. @throws CodecError when any. */
   end(): void {
-    if (this.pending.length > 0) throw new CodecError(`${this.where}: the stream ended inside a gRPC message (${this.pending.length} bytes of it)`);
+    if (this.buffered > 0) throw new CodecError(`${this.where}: the stream ended inside a gRPC message (${this.buffered} bytes of it)`);
   }
 }
 

@@ -59,6 +59,23 @@ describe("gRPC framing", () => {
     expect(() => cut.end()).toThrow(/ended inside a gRPC message \(6 bytes/);
   });
 
+  it("refuses messages that together pass one full message, empty ones included, and joins a large one's chunks once", () => {
+    const two = new GrpcMessageReader(10, "t");
+    two.push(grpcFrame(Buffer.alloc(6)));
+    expect(() => two.push(grpcFrame(Buffer.alloc(6)))).toThrow(expect.objectContaining({ code: "payload_too_large", details: expect.objectContaining({ direction: "incoming", size: 22, limit: 10 }) }));
+    const empties = new GrpcMessageReader(10, "t");
+    expect(() => {
+      for (let i = 0; i < 4; i++) empties.push(grpcFrame(Buffer.alloc(0)));
+    }).toThrow(expect.objectContaining({ code: "payload_too_large" }));
+    expect(empties.messages).toHaveLength(3);
+    const big = Buffer.alloc(1_000_000, 7);
+    const framed = grpcFrame(big);
+    const reader = new GrpcMessageReader(1_000_000, "t");
+    for (let at = 0; at < framed.length; at += 16_384) reader.push(framed.subarray(at, at + 16_384));
+    reader.end();
+    expect(reader.messages.map((m) => [m.length, m.equals(big)])).toEqual([[1_000_000, true]]);
+  });
+
   it("writes grpc-timeout in at most 8 digits and reads grpc-message's percent-encoding", () => {
     expect([grpcTimeout(1500), grpcTimeout(0.2), grpcTimeout(99_999_999), grpcTimeout(100_000_000), grpcTimeout(1e11), grpcTimeout(1e14)]).toEqual(["1500m", "1m", "99999999m", "100000S", "1666667M", "99999999M"]);
     expect(decodeGrpcMessage("not%20found%3A%20x")).toBe("not found: x");
