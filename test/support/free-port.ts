@@ -1,8 +1,26 @@
 import { connect, createServer } from "node:net";
 import { waitFor } from "./wait-for";
 
-/** A TCP port that is free on `host` right now (the OS picks it). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
+/** Every port freePort has handed out in this process: one asked for later is never one of them. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port that is free on `host` right now (the OS picks it) and that this process was not
+ * given before: the OS may offer a port again once it is closed, and a port chosen for a peer
+ * is not bound until the peer starts (a provider's tri port and its dubbo port, each asked
+ * for in turn, came out the same once).
+ */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = await osFreePort(host);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no port on ${host} that was not handed out before, in 50 tries`);
+}
+
+function osFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
