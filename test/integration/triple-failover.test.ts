@@ -36,7 +36,7 @@ async function call(handler: Handler, method: string, path: string, body?: unkno
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
-const slow = (millis: number) => engine.invocations.invoke(invokeRequestSchema.parse({ service: DEMO.fault.interface, version: VERSION, method: "slow", parameterTypes: ["int"], args: [millis], retries: 3, timeoutMs: 10_000 }));
+const slow = (millis: number) => engine.invocations.invoke(invokeRequestSchema.parse({ service: DEMO.fault.interface, version: VERSION, method: "slow", parameterTypes: ["int"], args: [millis], retries: 3, timeoutMs: 10_000, loadbalance: "roundrobin" }));
 const triAddressOf = (p: ProviderHandle) => `${p.host}:${p.extraProtocols[0]!.port}`;
 
 beforeAll(async () => {
